@@ -1,0 +1,47 @@
+//! `verigym generate`: problems as JSON lines.
+
+use std::path::PathBuf;
+
+use anyhow::{Context, Result};
+use verigym::{registry, stream};
+
+use super::OutputError;
+use super::output::Output;
+use super::params::parse_overrides;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The env id (see `verigym list`).
+    #[arg(long)]
+    env: String,
+    /// The master seed.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// How many problems to write.
+    #[arg(short = 'n', long = "count", default_value_t = 10)]
+    count: u64,
+    /// The index of the first problem; problem i is the same in any run that includes it.
+    #[arg(long, default_value_t = 0)]
+    start: u64,
+    /// A difficulty level from 0 (easiest) to 10, mapped to params by the env.
+    #[arg(long)]
+    difficulty: Option<f64>,
+    /// A param as NAME=VALUE, applied after --difficulty (repeatable).
+    #[arg(long = "param", value_name = "NAME=VALUE")]
+    params: Vec<String>,
+    /// Write to this file instead of stdout; it appears only when complete.
+    #[arg(long)]
+    out: Option<PathBuf>,
+}
+
+pub fn run(args: Args) -> Result<()> {
+    let env = registry::find(&args.env)?;
+    let overrides = parse_overrides(&args.params, &env.default_params())?;
+    let generator = env.generator(args.difficulty, &overrides, args.seed)?;
+    let mut out = Output::open(args.out.as_deref())?;
+    stream::write_jsonl(generator.as_ref(), args.start, args.count, &mut out)
+        .map_err(OutputError)
+        .context("writing problems")?;
+    out.finish()?;
+    Ok(())
+}

@@ -1,0 +1,79 @@
+//! Argument parsing, dispatch, and the mapping of errors to exit codes.
+
+mod generate;
+mod list;
+mod output;
+mod params;
+mod schema;
+mod verify;
+
+use std::io;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Seeded, difficulty-controlled reasoning problems with exact verifiers.
+#[derive(Parser)]
+#[command(name = "verigym", version, about)]
+struct Cli {
+    /// Worker threads for generation and verification (default: one per core).
+    #[arg(long, global = true, value_parser = clap::value_parser!(u16).range(1..))]
+    threads: Option<u16>,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List the envs with their versions and params.
+    List(list::Args),
+    /// Write problems as JSON lines.
+    Generate(generate::Args),
+    /// Verify responses against problems; verdicts as JSON lines, a summary on stderr.
+    Verify(verify::Args),
+    /// Write the JSON Schemas of every record and params type.
+    Schema(schema::Args),
+}
+
+/// An error writing our own output (not the user's input): exit code 1 instead of 2.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot write output: {0}")]
+pub struct OutputError(#[from] pub io::Error);
+
+/// Runs the command line and maps the outcome to an exit code: 0 on success and on a closed
+/// pipe (as when piped into `head`), 1 when our output cannot be written, 2 for bad input.
+pub fn run() -> ExitCode {
+    let cli = Cli::parse();
+    if let Some(n) = cli.threads {
+        // Only fails if a global pool exists already, which cannot happen this early.
+        let _ = rayon::ThreadPoolBuilder::new()
+            .num_threads(usize::from(n))
+            .build_global();
+    }
+    let result = match cli.command {
+        Command::List(args) => list::run(args),
+        Command::Generate(args) => generate::run(args),
+        Command::Verify(args) => verify::run(args),
+        Command::Schema(args) => schema::run(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("verigym: error: {err:#}");
+            if err.chain().any(|e| e.is::<OutputError>()) {
+                ExitCode::from(1)
+            } else {
+                ExitCode::from(2)
+            }
+        }
+    }
+}
+
+fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|e| {
+        e.downcast_ref::<io::Error>()
+            .or_else(|| e.downcast_ref::<OutputError>().map(|o| &o.0))
+            .is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
+    })
+}

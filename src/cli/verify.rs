@@ -1,0 +1,94 @@
+//! `verigym verify`: grade response files against problem files.
+
+use std::fs::File;
+use std::io::{BufReader, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
+use verigym::grade::{self, ProblemSet, ResponseSet, Summary};
+
+use super::OutputError;
+use super::output::Output;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Problem records (JSONL), as written by `verigym generate`.
+    #[arg(long)]
+    problems: PathBuf,
+    /// Responses (JSONL): `{"id": ..., "response": "..."}` or `{"id": ..., "responses": [...]}`.
+    #[arg(long)]
+    responses: PathBuf,
+    /// Write verdicts to this file instead of stdout; it appears only when complete.
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Also write the summary as JSON to this file.
+    #[arg(long)]
+    summary_json: Option<PathBuf>,
+}
+
+pub fn run(args: Args) -> Result<()> {
+    // Every input line is read and checked before anything is written, so bad input can never
+    // leave verdicts that look complete.
+    let problems =
+        ProblemSet::from_jsonl(open(&args.problems)?, &args.problems.display().to_string())?;
+    let responses = ResponseSet::from_jsonl(
+        open(&args.responses)?,
+        &args.responses.display().to_string(),
+        &problems,
+    )?;
+    let graded = grade::grade(&problems, &responses);
+    let summary = grade::summarize(&problems, &graded);
+
+    let mut out = Output::open(args.out.as_deref())?;
+    for g in &graded {
+        serde_json::to_writer(&mut out, g)?;
+        out.write_all(b"\n").map_err(OutputError)?;
+    }
+    out.finish()?;
+    if let Some(path) = &args.summary_json {
+        let mut out = Output::open(Some(path))?;
+        serde_json::to_writer_pretty(&mut out, &summary)?;
+        out.write_all(b"\n").map_err(OutputError)?;
+        out.finish()?;
+    }
+    eprint!("{}", render_summary(&summary));
+    Ok(())
+}
+
+fn open(path: &Path) -> Result<BufReader<File>> {
+    let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+    Ok(BufReader::with_capacity(1 << 16, file))
+}
+
+fn render_summary(s: &Summary) -> String {
+    let pct = |x: f64| format!("{:>6.1}%", 100.0 * x);
+    let cot = |x: Option<f64>| x.map_or_else(|| "      -".to_owned(), pct);
+    let mut text = format!(
+        "{:<14} {:>10} {:>9} {:>8} {:>8} {:>8}\n",
+        "env", "difficulty", "responses", "score", "accuracy", "cot"
+    );
+    for b in &s.by_difficulty {
+        text += &format!(
+            "{:<14} {:>10} {:>9} {:>8.3} {} {}\n",
+            b.env,
+            b.difficulty,
+            b.tally.responses,
+            b.tally.mean_score,
+            pct(b.tally.accuracy),
+            cot(b.tally.cot_accuracy)
+        );
+    }
+    let o = &s.overall;
+    text += &format!(
+        "{:<14} {:>10} {:>9} {:>8.3} {} {}\nformat ok {}, problems with no response {}\n",
+        "all",
+        "",
+        o.responses,
+        o.mean_score,
+        pct(o.accuracy),
+        cot(o.cot_accuracy),
+        pct(o.format_ok).trim(),
+        s.unanswered_problems
+    );
+    text
+}

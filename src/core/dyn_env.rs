@@ -1,0 +1,185 @@
+//! Object-safe views of `Env`, so the registry, CLI and curriculum can work with any env by id.
+
+use schemars::Schema;
+use serde_json::{Map, Value};
+
+use super::env::{Env, Generator};
+use super::error::{Error, Result};
+use super::params::{EnvParams, ParamInfo, check_level, describe};
+use super::record::Problem;
+use super::verdict::Verdict;
+
+/// Any env, behind a trait object. Implemented for every [`Env`].
+pub trait DynEnv: Send + Sync {
+    /// See [`Env::ID`].
+    fn id(&self) -> &'static str;
+    /// See [`Env::VERSION`].
+    fn version(&self) -> u32;
+    /// See [`Env::SUMMARY`].
+    fn summary(&self) -> &'static str;
+    /// Every param with its default and allowed values.
+    fn params_info(&self) -> Vec<ParamInfo>;
+    /// The default params as JSON.
+    fn default_params(&self) -> Value;
+    /// The params a difficulty level maps to, as JSON.
+    fn params_at_level(&self, level: f64) -> Result<Value>;
+    /// JSON Schema of the params.
+    fn params_schema(&self) -> Schema;
+    /// JSON Schema of this env's full problem record, with its params and data spelled out.
+    fn problem_schema(&self) -> Schema;
+    /// A generator from an optional level and overrides by field name.
+    fn generator(
+        &self,
+        level: Option<f64>,
+        overrides: &Map<String, Value>,
+        seed: u64,
+    ) -> Result<Box<dyn DynGenerator + '_>>;
+    /// Reads a record made by this env, checking its env id and version.
+    fn load_problem(&self, record_json: &str) -> Result<Box<dyn DynProblem + '_>>;
+}
+
+/// A [`Generator`] behind a trait object.
+pub trait DynGenerator: Send + Sync {
+    /// Problem `index` with params and data as JSON values.
+    fn record(&self, index: u64) -> Problem;
+    /// Appends problem `index` as one JSON line to `out`.
+    fn write_jsonl(&self, index: u64, out: &mut Vec<u8>);
+    /// The validated params as JSON.
+    fn params(&self) -> Value;
+}
+
+/// A loaded record, ready to verify responses.
+pub trait DynProblem: Send + Sync {
+    /// The record's id.
+    fn id(&self) -> &str;
+    /// The intrinsic difficulty from the record's meta.
+    fn difficulty(&self) -> u64;
+    /// The difficulty level from the record's meta, if any.
+    fn level(&self) -> Option<f64>;
+    /// Judges one response.
+    fn verify(&self, response: &str) -> Verdict;
+}
+
+impl<E: Env> DynEnv for E {
+    fn id(&self) -> &'static str {
+        E::ID
+    }
+
+    fn version(&self) -> u32 {
+        E::VERSION
+    }
+
+    fn summary(&self) -> &'static str {
+        E::SUMMARY
+    }
+
+    fn params_info(&self) -> Vec<ParamInfo> {
+        describe::<E::Params>()
+    }
+
+    fn default_params(&self) -> Value {
+        to_json(&E::Params::default())
+    }
+
+    fn params_at_level(&self, level: f64) -> Result<Value> {
+        Ok(to_json(&E::Params::at_level(check_level(level)?)))
+    }
+
+    fn params_schema(&self) -> Schema {
+        schemars::schema_for!(E::Params)
+    }
+
+    fn problem_schema(&self) -> Schema {
+        schemars::schema_for!(Problem<E::Params, E::Data>)
+    }
+
+    fn generator(
+        &self,
+        level: Option<f64>,
+        overrides: &Map<String, Value>,
+        seed: u64,
+    ) -> Result<Box<dyn DynGenerator + '_>> {
+        Ok(Box::new(Generator::from_spec(
+            self, level, overrides, seed,
+        )?))
+    }
+
+    fn load_problem(&self, record_json: &str) -> Result<Box<dyn DynProblem + '_>> {
+        let problem: Problem<E::Params, E::Data> =
+            serde_json::from_str(record_json).map_err(|e| Error::malformed("problem record", e))?;
+        if problem.env != E::ID {
+            return Err(Error::malformed(
+                "problem record",
+                format!(
+                    "record `{}` is for env `{}`, not `{}`",
+                    problem.id,
+                    problem.env,
+                    E::ID
+                ),
+            ));
+        }
+        if problem.env_version != E::VERSION {
+            return Err(Error::VersionMismatch {
+                id: problem.id,
+                env: E::ID.to_owned(),
+                found: problem.env_version,
+                expected: E::VERSION,
+            });
+        }
+        Ok(Box::new(Loaded { env: self, problem }))
+    }
+}
+
+fn to_json<T: serde::Serialize>(value: &T) -> Value {
+    serde_json::to_value(value).expect("params serialize to JSON")
+}
+
+impl<E: Env> DynGenerator for Generator<'_, E> {
+    fn record(&self, index: u64) -> Problem {
+        let p = self.problem_ref(index);
+        Problem {
+            id: p.id,
+            env: p.env,
+            env_version: p.env_version,
+            rng: p.rng,
+            seed: p.seed,
+            index: p.index,
+            params: to_json(p.params),
+            prompt: p.prompt,
+            answer: p.answer,
+            data: to_json(&p.data),
+            meta: p.meta,
+        }
+    }
+
+    fn write_jsonl(&self, index: u64, out: &mut Vec<u8>) {
+        Generator::write_jsonl(self, index, out);
+    }
+
+    fn params(&self) -> Value {
+        to_json(Generator::params(self))
+    }
+}
+
+struct Loaded<'e, E: Env> {
+    env: &'e E,
+    problem: Problem<E::Params, E::Data>,
+}
+
+impl<E: Env> DynProblem for Loaded<'_, E> {
+    fn id(&self) -> &str {
+        &self.problem.id
+    }
+
+    fn difficulty(&self) -> u64 {
+        self.problem.meta.difficulty
+    }
+
+    fn level(&self) -> Option<f64> {
+        self.problem.meta.level
+    }
+
+    fn verify(&self, response: &str) -> Verdict {
+        self.env.verify(&self.problem.data, response)
+    }
+}

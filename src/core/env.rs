@@ -1,0 +1,175 @@
+//! The `Env` trait every generator family implements, and `Generator`, its seeded problem source.
+
+use std::borrow::Cow;
+use std::fmt::Debug;
+
+use schemars::JsonSchema;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value};
+use sha2::{Digest, Sha256};
+
+use super::error::Result;
+use super::params::{EnvParams, resolve};
+use super::record::{Meta, Problem, hex, problem_id};
+use super::rng::{ProblemRng, RNG_TAG, derive_key};
+use super::verdict::Verdict;
+
+/// A problem family: a pure generator and an exact verifier.
+///
+/// `generate` is a pure function of (params, rng); `verify` reads only the data `generate` put in
+/// the record. Neither may panic, and `verify` must finish in bounded time on any input.
+pub trait Env: Send + Sync + 'static {
+    /// Stable id, used in records and on the command line.
+    const ID: &'static str;
+    /// Bumped whenever the bytes generated for some (params, seed, index) change.
+    const VERSION: u32;
+    /// One line for `verigym list`.
+    const SUMMARY: &'static str;
+    /// What a user can set.
+    type Params: EnvParams;
+    /// What the verifier needs, stored in the record.
+    type Data: Serialize
+        + DeserializeOwned
+        + JsonSchema
+        + Clone
+        + Debug
+        + PartialEq
+        + Send
+        + Sync
+        + 'static;
+
+    /// Makes one problem. Params are already validated, so this cannot fail.
+    fn generate(&self, params: &Self::Params, rng: &mut ProblemRng) -> Generated<Self::Data>;
+
+    /// Judges one response against a problem's data.
+    fn verify(&self, data: &Self::Data, response: &str) -> Verdict;
+}
+
+/// What [`Env::generate`] returns; [`Generator`] wraps it into a [`Problem`].
+#[derive(Clone, Debug)]
+pub struct Generated<D> {
+    /// The text shown to the model.
+    pub prompt: String,
+    /// The reference answer, as it would appear inside `<answer>`.
+    pub answer: String,
+    /// The verifier's data.
+    pub data: D,
+    /// The env's intrinsic difficulty measure.
+    pub difficulty: u64,
+}
+
+/// The problems of one env for one (params, seed): problem `i` is a pure function of `i`.
+#[derive(Clone, Debug)]
+pub struct Generator<'e, E: Env> {
+    env: &'e E,
+    params: E::Params,
+    seed: u64,
+    level: Option<f64>,
+    key: [u8; 32],
+    params_tag: String,
+}
+
+impl<'e, E: Env> Generator<'e, E> {
+    /// A generator with explicit params, validated here.
+    pub fn new(env: &'e E, params: E::Params, seed: u64) -> Result<Self> {
+        params.validate()?;
+        Ok(Self::from_valid(env, params, seed, None))
+    }
+
+    /// A generator at a difficulty level, with optional overrides by field name.
+    pub fn at_level(
+        env: &'e E,
+        level: f64,
+        overrides: &Map<String, Value>,
+        seed: u64,
+    ) -> Result<Self> {
+        let params = resolve::<E::Params>(Some(level), overrides)?;
+        Ok(Self::from_valid(env, params, seed, Some(level)))
+    }
+
+    /// A generator from optional level and overrides: the general constructor the CLI uses.
+    pub fn from_spec(
+        env: &'e E,
+        level: Option<f64>,
+        overrides: &Map<String, Value>,
+        seed: u64,
+    ) -> Result<Self> {
+        let params = resolve::<E::Params>(level, overrides)?;
+        Ok(Self::from_valid(env, params, seed, level))
+    }
+
+    fn from_valid(env: &'e E, params: E::Params, seed: u64, level: Option<f64>) -> Self {
+        let params_json = serde_json::to_vec(&params).expect("params serialize to JSON");
+        let params_tag = hex(&Sha256::digest(&params_json)[..4]);
+        Generator {
+            env,
+            key: derive_key(E::ID, E::VERSION, seed),
+            params,
+            seed,
+            level,
+            params_tag,
+        }
+    }
+
+    /// The validated params.
+    pub fn params(&self) -> &E::Params {
+        &self.params
+    }
+
+    /// The master seed.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The env.
+    pub fn env(&self) -> &'e E {
+        self.env
+    }
+
+    /// Problem `index`, borrowing the params (the cheap path for serialization).
+    pub fn problem_ref(&self, index: u64) -> Problem<&E::Params, E::Data> {
+        let mut rng = ProblemRng::new(self.key, index);
+        let generated = self.env.generate(&self.params, &mut rng);
+        Problem {
+            id: problem_id(E::ID, E::VERSION, &self.params_tag, self.seed, index),
+            env: Cow::Borrowed(E::ID),
+            env_version: E::VERSION,
+            rng: Cow::Borrowed(RNG_TAG),
+            seed: self.seed,
+            index,
+            params: &self.params,
+            prompt: generated.prompt,
+            answer: generated.answer,
+            data: generated.data,
+            meta: Meta {
+                difficulty: generated.difficulty,
+                level: self.level,
+            },
+        }
+    }
+
+    /// Problem `index`, owning its params.
+    pub fn problem(&self, index: u64) -> Problem<E::Params, E::Data> {
+        let p = self.problem_ref(index);
+        Problem {
+            id: p.id,
+            env: p.env,
+            env_version: p.env_version,
+            rng: p.rng,
+            seed: p.seed,
+            index: p.index,
+            params: p.params.clone(),
+            prompt: p.prompt,
+            answer: p.answer,
+            data: p.data,
+            meta: p.meta,
+        }
+    }
+
+    /// Appends problem `index` as one JSON line (with its `\n`) to `out`.
+    pub fn write_jsonl(&self, index: u64, out: &mut Vec<u8>) {
+        serde_json::to_writer(&mut *out, &self.problem_ref(index)).expect("records serialize");
+        out.push(b'\n');
+    }
+}

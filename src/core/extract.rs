@@ -1,0 +1,430 @@
+//! The answer-extraction protocol shared by every env: where in a response the final answer is.
+//!
+//! The protocol, in order:
+//! 1. A response longer than [`MAX_RESPONSE_BYTES`] is not read ([`Reason::ResponseTooLong`]).
+//! 2. Thinking is removed. `<think>…</think>` blocks are dropped; an unclosed `<think>` drops
+//!    everything after it; and a `</think>` with no `<think>` before it (the chat template opened
+//!    the block) drops everything before it. What remains is the *visible* text.
+//! 3. Final-answer markers are read from the visible text only: complete `<answer>…</answer>` tags
+//!    (lowercase, exact) and brace-counted `\boxed{…}`. An answer tag whose whole content is one
+//!    `\boxed{…}` is unwrapped. A trailing unclosed `<answer>` or `\boxed{` (a truncated
+//!    generation) is ignored; an `<answer>` opened twice before a close, or a `</answer>` with no
+//!    opening, is [`Reason::MalformedAnswer`].
+//! 4. The final answer is the last complete answer tag or, when there is none, the last `\boxed{}`.
+//!    Every other marker in the visible text must agree with it after trimming whitespace, or the
+//!    response is [`Reason::ConflictingAnswers`]: a model may not hedge by listing candidates.
+//! 5. The answer is trimmed; an empty one is [`Reason::EmptyAnswer`]. With no marker at all the
+//!    reason is [`Reason::NoAnswer`], or [`Reason::AnswerOnlyInThink`] when the thinking held one.
+//!    There is never a fallback to "a number somewhere in the text".
+//!
+//! Every step is a forward scan, so extraction is linear in the response length.
+
+use std::borrow::Cow;
+
+use super::verdict::{Reason, Verdict};
+
+/// Responses longer than this many bytes are rejected unread (1 MiB: far beyond any real answer).
+pub const MAX_RESPONSE_BYTES: usize = 1 << 20;
+
+const THINK_OPEN: &str = "<think>";
+const THINK_CLOSE: &str = "</think>";
+const ANSWER_OPEN: &str = "<answer>";
+const ANSWER_CLOSE: &str = "</answer>";
+const BOXED_OPEN: &str = "\\boxed{";
+
+/// Reads the final answer out of a response, trimmed, or says why there is none.
+///
+/// The error is a ready-made verdict, so a verifier can return it as is.
+pub fn extract_answer(response: &str) -> Result<Cow<'_, str>, Verdict> {
+    if response.len() > MAX_RESPONSE_BYTES {
+        return Err(Verdict::rejected(
+            Reason::ResponseTooLong,
+            format!(
+                "response is {} bytes; the limit is {MAX_RESPONSE_BYTES}",
+                response.len()
+            ),
+        ));
+    }
+    let (visible, thought_has_marker) = split_thinking(response);
+    match &visible {
+        Cow::Borrowed(text) => find_final(text).map(Cow::Borrowed),
+        Cow::Owned(text) => find_final(text).map(|s| Cow::Owned(s.to_owned())),
+    }
+    .map_err(|failure| failure.into_verdict(thought_has_marker))
+}
+
+/// Returns the visible text and whether any removed thinking contained an answer marker.
+fn split_thinking(response: &str) -> (Cow<'_, str>, bool) {
+    let mut segments: Vec<&str> = Vec::new();
+    let mut thought_has_marker = false;
+    let mut note_thought = |thought: &str| {
+        thought_has_marker |= thought.contains(ANSWER_OPEN) || thought.contains(BOXED_OPEN);
+    };
+    let mut rest = response;
+    // A close with no open before it: the template opened the block in the prompt.
+    if let Some(close) = rest.find(THINK_CLOSE)
+        && !rest[..close].contains(THINK_OPEN)
+    {
+        note_thought(&rest[..close]);
+        rest = &rest[close + THINK_CLOSE.len()..];
+    }
+    loop {
+        match rest.find(THINK_OPEN) {
+            None => {
+                segments.push(rest);
+                break;
+            }
+            Some(open) => {
+                segments.push(&rest[..open]);
+                let inner = &rest[open + THINK_OPEN.len()..];
+                match inner.find(THINK_CLOSE) {
+                    None => {
+                        note_thought(inner);
+                        break;
+                    }
+                    Some(close) => {
+                        note_thought(&inner[..close]);
+                        rest = &inner[close + THINK_CLOSE.len()..];
+                    }
+                }
+            }
+        }
+    }
+    segments.retain(|s| !s.is_empty());
+    let visible = match segments.as_slice() {
+        [] => Cow::Borrowed(""),
+        [one] => Cow::Borrowed(*one),
+        many => Cow::Owned(many.concat()),
+    };
+    (visible, thought_has_marker)
+}
+
+enum Failure {
+    None,
+    Empty,
+    Conflicting(String, String),
+    Malformed(&'static str),
+}
+
+impl Failure {
+    fn into_verdict(self, thought_has_marker: bool) -> Verdict {
+        match self {
+            Failure::None if thought_has_marker => Verdict::rejected(
+                Reason::AnswerOnlyInThink,
+                "the only final answer is inside a think block",
+            ),
+            Failure::None => Verdict::rejected(
+                Reason::NoAnswer,
+                "no <answer>…</answer> or \\boxed{…} outside think blocks",
+            ),
+            Failure::Empty => Verdict::rejected(Reason::EmptyAnswer, "the final answer is empty"),
+            Failure::Conflicting(a, b) => Verdict::rejected(
+                Reason::ConflictingAnswers,
+                format!(
+                    "final-answer markers disagree: {} vs {}",
+                    preview(&a),
+                    preview(&b)
+                ),
+            ),
+            Failure::Malformed(what) => Verdict::rejected(Reason::MalformedAnswer, what),
+        }
+    }
+}
+
+fn preview(s: &str) -> String {
+    const MAX: usize = 40;
+    if s.len() <= MAX {
+        return format!("{s:?}");
+    }
+    let mut end = MAX;
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{:?}…", &s[..end])
+}
+
+/// Finds the final answer in visible text (steps 3 to 5 of the protocol).
+fn find_final(text: &str) -> Result<&str, Failure> {
+    let tags = answer_tags(text)?;
+    let boxes = outermost_boxes(text);
+    let outside_tags = |&(start, _): &(usize, usize)| {
+        !tags
+            .iter()
+            .any(|&(open, close)| open <= start && start < close)
+    };
+    let mut candidates = tags
+        .iter()
+        .map(|&(open, close)| unwrap_boxed(text[open..close].trim()))
+        .chain(
+            boxes
+                .iter()
+                .filter(|span| outside_tags(span))
+                .map(|&(open, close)| text[open..close].trim()),
+        );
+    let final_answer = if let Some(&(open, close)) = tags.last() {
+        unwrap_boxed(text[open..close].trim())
+    } else if let Some(&(open, close)) = boxes.last() {
+        text[open..close].trim()
+    } else {
+        return Err(Failure::None);
+    };
+    if let Some(other) = candidates.find(|c| *c != final_answer) {
+        return Err(Failure::Conflicting(
+            other.to_owned(),
+            final_answer.to_owned(),
+        ));
+    }
+    if final_answer.is_empty() {
+        return Err(Failure::Empty);
+    }
+    Ok(final_answer)
+}
+
+/// Content spans of complete `<answer>…</answer>` tags, in order.
+fn answer_tags(text: &str) -> Result<Vec<(usize, usize)>, Failure> {
+    let mut spans = Vec::new();
+    let mut cursor = 0;
+    while let Some(rel_close) = text[cursor..].find(ANSWER_CLOSE) {
+        let close = cursor + rel_close;
+        let region = &text[cursor..close];
+        let Some(rel_open) = region.rfind(ANSWER_OPEN) else {
+            return Err(Failure::Malformed("a </answer> with no <answer> before it"));
+        };
+        if region[..rel_open].contains(ANSWER_OPEN) {
+            return Err(Failure::Malformed("<answer> opened twice before </answer>"));
+        }
+        spans.push((cursor + rel_open + ANSWER_OPEN.len(), close));
+        cursor = close + ANSWER_CLOSE.len();
+    }
+    Ok(spans)
+}
+
+/// A byte range `start..end` of the text.
+type Span = (usize, usize);
+
+/// Content spans of complete `\boxed{…}` groups that are not inside another one, in order.
+fn outermost_boxes(text: &str) -> Vec<Span> {
+    if !text.contains(BOXED_OPEN) {
+        return Vec::new();
+    }
+    let (spans, unclosed) = scan_braces(text, &[]);
+    if unclosed.iter().any(|&(_, boxed)| boxed) {
+        // A `\boxed{` never closed (a truncation) swallowed the boxes nested in it. Scan once more
+        // with the unclosed braces read as plain text: still linear, one extra pass.
+        let skip: Vec<usize> = unclosed.iter().map(|&(open, _)| open).collect();
+        return scan_braces(text, &skip).0;
+    }
+    spans
+}
+
+/// One pass with a stack of open braces, so nesting costs linear time. Braces at the byte
+/// positions in `skip` (ascending) are plain text. Returns the outermost closed boxes' content
+/// spans and the braces left open at the end, as (position, opened by `\boxed`).
+fn scan_braces(text: &str, skip: &[usize]) -> (Vec<Span>, Vec<(usize, bool)>) {
+    let mut spans = Vec::new();
+    let mut stack: Vec<(usize, bool)> = Vec::new();
+    let mut open_boxes = 0usize;
+    let mut skip = skip.iter().peekable();
+    for (i, b) in text.bytes().enumerate() {
+        if skip.next_if_eq(&&i).is_some() {
+            continue;
+        }
+        match b {
+            b'{' => {
+                let boxed = text[..=i].ends_with(BOXED_OPEN);
+                open_boxes += usize::from(boxed);
+                stack.push((i, boxed));
+            }
+            b'}' => {
+                if let Some((open, true)) = stack.pop() {
+                    open_boxes -= 1;
+                    if open_boxes == 0 {
+                        spans.push((open + 1, i));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    (spans, stack)
+}
+
+/// `\boxed{x}` → `x` when the box spans the whole string; anything else unchanged.
+fn unwrap_boxed(content: &str) -> &str {
+    if let Some(inner) = content.strip_prefix(BOXED_OPEN)
+        && matching_close(inner) == Some(inner.len().wrapping_sub(1))
+    {
+        return inner[..inner.len() - 1].trim();
+    }
+    content
+}
+
+/// The index of the `}` that closes a group opened just before `inner`, if it closes.
+fn matching_close(inner: &str) -> Option<usize> {
+    let mut depth = 1usize;
+    for (i, b) in inner.bytes().enumerate() {
+        match b {
+            b'{' => depth += 1,
+            b'}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn answer(response: &str) -> Result<String, Reason> {
+        extract_answer(response)
+            .map(|a| a.into_owned())
+            .map_err(|v| v.reason)
+    }
+
+    #[test]
+    fn plain_tag() {
+        assert_eq!(answer("so <answer> 17 </answer>"), Ok("17".into()));
+    }
+
+    #[test]
+    fn boxed_alone_and_nested_braces() {
+        assert_eq!(
+            answer(r"thus \boxed{\frac{1}{2}}."),
+            Ok(r"\frac{1}{2}".into())
+        );
+        assert_eq!(answer(r"<answer>\boxed{17}</answer>"), Ok("17".into()));
+    }
+
+    #[test]
+    fn last_complete_tag_counts_and_truncated_tail_is_ignored() {
+        assert_eq!(
+            answer("<answer>17</answer> done <answer>1"),
+            Ok("17".into())
+        );
+        assert_eq!(answer(r"\boxed{5} then \boxed{5"), Ok("5".into()));
+    }
+
+    #[test]
+    fn repeated_identical_answers_are_fine() {
+        assert_eq!(
+            answer("<answer>17</answer><answer> 17</answer>"),
+            Ok("17".into())
+        );
+        assert_eq!(answer(r"\boxed{17} <answer>17</answer>"), Ok("17".into()));
+    }
+
+    #[test]
+    fn hack_duplicated_tags_with_different_values() {
+        assert_eq!(
+            answer("<answer>16</answer><answer>17</answer>"),
+            Err(Reason::ConflictingAnswers)
+        );
+        assert_eq!(
+            answer(r"\boxed{16} and \boxed{17}"),
+            Err(Reason::ConflictingAnswers)
+        );
+        assert_eq!(
+            answer(r"\boxed{18} <answer>17</answer>"),
+            Err(Reason::ConflictingAnswers)
+        );
+    }
+
+    #[test]
+    fn hack_answer_only_in_think() {
+        assert_eq!(
+            answer("<think><answer>17</answer></think>"),
+            Err(Reason::AnswerOnlyInThink)
+        );
+        assert_eq!(answer("<think>\\boxed{17}"), Err(Reason::AnswerOnlyInThink));
+        assert_eq!(
+            answer("<answer>17</answer></think>no answer here"),
+            Err(Reason::AnswerOnlyInThink)
+        );
+    }
+
+    #[test]
+    fn unclosed_think_hides_everything_after_it() {
+        assert_eq!(
+            answer("<answer>3</answer><think>x<answer>4</answer>"),
+            Ok("3".into())
+        );
+        assert_eq!(answer("<think>x</think><answer>4</answer>"), Ok("4".into()));
+        assert_eq!(
+            answer("reasoning</think>\n<answer>4</answer>"),
+            Ok("4".into())
+        );
+    }
+
+    #[test]
+    fn hack_empty_and_format_without_content() {
+        assert_eq!(answer("<answer></answer>"), Err(Reason::EmptyAnswer));
+        assert_eq!(answer("<answer>  \n </answer>"), Err(Reason::EmptyAnswer));
+        assert_eq!(answer(r"\boxed{}"), Err(Reason::EmptyAnswer));
+        assert_eq!(
+            answer("<think></think><answer></answer>"),
+            Err(Reason::EmptyAnswer)
+        );
+        assert_eq!(answer("<think></think>"), Err(Reason::NoAnswer));
+    }
+
+    #[test]
+    fn no_fallback_to_bare_numbers() {
+        assert_eq!(answer("The answer is 17."), Err(Reason::NoAnswer));
+        assert_eq!(answer(""), Err(Reason::NoAnswer));
+    }
+
+    #[test]
+    fn malformed_nesting() {
+        assert_eq!(
+            answer("<answer><answer>17</answer></answer>"),
+            Err(Reason::MalformedAnswer)
+        );
+        assert_eq!(answer("17</answer>"), Err(Reason::MalformedAnswer));
+    }
+
+    #[test]
+    fn uppercase_tags_are_not_markers() {
+        assert_eq!(answer("<ANSWER>17</ANSWER>"), Err(Reason::NoAnswer));
+    }
+
+    #[test]
+    fn hack_several_candidates_in_one_tag_reaches_the_env_unchanged() {
+        // Extraction passes it through; the env's parser rejects it as not a single value.
+        assert_eq!(answer("<answer>17 or 18</answer>"), Ok("17 or 18".into()));
+    }
+
+    #[test]
+    fn too_long_is_rejected_unread() {
+        let huge = "x".repeat(MAX_RESPONSE_BYTES + 1);
+        assert_eq!(answer(&huge), Err(Reason::ResponseTooLong));
+    }
+
+    #[test]
+    fn think_between_answer_tags_is_removed() {
+        assert_eq!(
+            answer("<answer>1<think>zzz</think>7</answer>"),
+            Ok("17".into())
+        );
+    }
+
+    #[test]
+    fn boxed_inside_unclosed_box_still_counts() {
+        assert_eq!(answer(r"\boxed{ oops \boxed{9}"), Ok("9".into()));
+    }
+
+    #[test]
+    fn adversarial_nesting_is_linear_and_panic_free() {
+        let deep = format!("{}{}", r"\boxed{".repeat(50_000), "}".repeat(10));
+        assert!(answer(&deep).is_ok());
+        let opens = "<answer>".repeat(100_000);
+        assert_eq!(answer(&opens), Err(Reason::NoAnswer));
+        let closes = "</answer>".repeat(100_000);
+        assert_eq!(answer(&closes), Err(Reason::MalformedAnswer));
+    }
+}

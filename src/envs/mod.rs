@@ -1,0 +1,3 @@
+//! The generator families. Each submodule is one registered env.
+
+pub mod modarith;

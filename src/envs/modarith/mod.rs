@@ -1,0 +1,112 @@
+//! `modarith`: the lecture's "reasoning world". A start value and k operations modulo a prime p,
+//! with every intermediate value stored so each step of a response can be checked exactly.
+
+mod field;
+mod params;
+mod prompt;
+mod verify;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+pub use self::field::MAX_PRIME;
+pub use self::params::{ModArithParams, Op, STEPS_MAX, STEPS_MIN, Style};
+pub use self::verify::{Value, parse_value};
+use crate::core::env::{Env, Generated};
+use crate::core::rng::ProblemRng;
+use crate::core::verdict::Verdict;
+
+/// The modular-arithmetic chain env.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ModArith;
+
+/// What the `modarith` verifier needs: the chain and every intermediate value.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ModArithData {
+    /// The modulus p. Every value is in [0, p).
+    pub modulus: u64,
+    /// The start value x₀.
+    pub start: u64,
+    /// The operations in order, each with the value of x after it. The last value is the answer.
+    pub steps: Vec<Step>,
+}
+
+/// One operation of the chain and its result.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Step {
+    /// The operation.
+    pub op: Op,
+    /// Its operand a, for `add`, `sub`, `mul` and `div`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub operand: Option<u64>,
+    /// The value of x after this step.
+    pub value: u64,
+}
+
+impl Env for ModArith {
+    const ID: &'static str = "modarith";
+    const VERSION: u32 = 1;
+    const SUMMARY: &'static str =
+        "a chain of k operations modulo a prime, checkable step by step (process rewards)";
+    type Params = ModArithParams;
+    type Data = ModArithData;
+
+    fn generate(&self, params: &ModArithParams, rng: &mut ProblemRng) -> Generated<ModArithData> {
+        let p = params.modulus;
+        let (lo, hi) = (params.operand_min, params.operand_max());
+        // Starting away from 0 keeps `recip` applicable when it is the only op: the inverse of a
+        // non-zero residue is non-zero.
+        let mut x = rng.in_range(1, p - 1);
+        let start = x;
+        let mut steps = Vec::with_capacity(params.steps as usize);
+        let mut usable = [Op::Add; Op::ALL.len()];
+        for _ in 0..params.steps {
+            let mut n = 0;
+            for &op in &params.ops {
+                if op.applies_to(x) {
+                    usable[n] = op;
+                    n += 1;
+                }
+            }
+            let op = *rng.choose(&usable[..n]);
+            let operand = op.has_operand().then(|| rng.in_range(lo, hi));
+            x = apply(op, x, operand.unwrap_or(0), p);
+            steps.push(Step {
+                op,
+                operand,
+                value: x,
+            });
+        }
+        let data = ModArithData {
+            modulus: p,
+            start,
+            steps,
+        };
+        Generated {
+            prompt: prompt::render(&data, params.style),
+            answer: x.to_string(),
+            difficulty: u64::from(params.steps),
+            data,
+        }
+    }
+
+    fn verify(&self, data: &ModArithData, response: &str) -> Verdict {
+        verify::verify(data, response)
+    }
+}
+
+/// Applies one operation to x.
+pub fn apply(op: Op, x: u64, a: u64, p: u64) -> u64 {
+    match op {
+        Op::Add => field::add(x, a, p),
+        Op::Sub => field::sub(x, a, p),
+        Op::Mul => field::mul(x, a, p),
+        Op::Div => field::mul(x, field::inv(a, p), p),
+        Op::Neg => field::neg(x, p),
+        Op::Square => field::mul(x, x, p),
+        Op::Cube => field::mul(field::mul(x, x, p), x, p),
+        Op::Recip => field::inv(x, p),
+    }
+}

@@ -1,0 +1,295 @@
+//! Grading files of responses against files of problem records, and summarizing the verdicts.
+
+use std::collections::{BTreeMap, HashMap};
+use std::io::BufRead;
+
+use rayon::prelude::*;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::core::dyn_env::DynProblem;
+use crate::core::error::{Error, Result};
+use crate::core::record::RecordHeader;
+use crate::core::registry;
+use crate::core::verdict::Verdict;
+
+/// One line of a responses file: a problem id and one or more responses to it.
+///
+/// Several lines may name the same id; their responses are graded in file order. Other fields are
+/// ignored, so a trainer can keep its own bookkeeping on the line.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+pub struct ResponseLine {
+    /// The id of the problem answered.
+    pub id: String,
+    /// One response. Give this or `responses`, not both.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub response: Option<String>,
+    /// Several responses, such as a GRPO group. Give this or `response`, not both.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub responses: Option<Vec<String>>,
+}
+
+/// One graded response, as written by `verigym verify`.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+pub struct Graded {
+    /// The problem id.
+    pub id: String,
+    /// The 0-based position of this response among those to the same problem.
+    pub sample: u32,
+    /// The env of the problem.
+    pub env: String,
+    /// The problem's intrinsic difficulty.
+    pub difficulty: u64,
+    /// The verdict.
+    pub verdict: Verdict,
+}
+
+/// Problem records loaded for grading, indexed by id.
+pub struct ProblemSet {
+    problems: Vec<(String, Box<dyn DynProblem>)>,
+    by_id: HashMap<String, usize>,
+}
+
+impl ProblemSet {
+    /// Reads JSONL problem records. `file` names the source in errors. Blank lines are skipped;
+    /// any other line that is not a record of a registered env fails the whole read.
+    pub fn from_jsonl(reader: impl BufRead, file: &str) -> Result<Self> {
+        let mut set = ProblemSet {
+            problems: Vec::new(),
+            by_id: HashMap::new(),
+        };
+        for_each_line(reader, file, |line_no, line| {
+            let err = |message: String| input_error(file, line_no, message);
+            let header: RecordHeader = serde_json::from_str(line)
+                .map_err(|e| err(format!("not a problem record: {e}")))?;
+            let env = registry::find(&header.env).map_err(|e| err(e.to_string()))?;
+            let problem = env.load_problem(line).map_err(|e| err(e.to_string()))?;
+            if let Some(&first) = set.by_id.get(&header.id) {
+                let first_line = first + 1;
+                return Err(err(format!(
+                    "duplicate problem id `{}` (first seen as record {first_line})",
+                    header.id
+                )));
+            }
+            set.by_id.insert(header.id, set.problems.len());
+            set.problems.push((header.env, problem));
+            Ok(())
+        })?;
+        Ok(set)
+    }
+
+    /// How many problems were loaded.
+    pub fn len(&self) -> usize {
+        self.problems.len()
+    }
+
+    /// Whether no problems were loaded.
+    pub fn is_empty(&self) -> bool {
+        self.problems.is_empty()
+    }
+}
+
+/// Responses read from a file, each tied to a loaded problem.
+pub struct ResponseSet {
+    items: Vec<(usize, u32, String)>,
+}
+
+impl ResponseSet {
+    /// Reads JSONL [`ResponseLine`]s. Every id must name a problem in `problems`.
+    pub fn from_jsonl(reader: impl BufRead, file: &str, problems: &ProblemSet) -> Result<Self> {
+        let mut items = Vec::new();
+        let mut per_problem: Vec<u32> = vec![0; problems.len()];
+        for_each_line(reader, file, |line_no, line| {
+            let err = |message: String| input_error(file, line_no, message);
+            let parsed: ResponseLine =
+                serde_json::from_str(line).map_err(|e| err(format!("not a response line: {e}")))?;
+            let &problem = problems
+                .by_id
+                .get(&parsed.id)
+                .ok_or_else(|| err(format!("response to unknown problem id `{}`", parsed.id)))?;
+            let responses = match (parsed.response, parsed.responses) {
+                (Some(one), None) => vec![one],
+                (None, Some(many)) => many,
+                _ => {
+                    return Err(err(
+                        "give exactly one of `response` (a string) or `responses` (a list)".into(),
+                    ));
+                }
+            };
+            for response in responses {
+                items.push((problem, per_problem[problem], response));
+                per_problem[problem] += 1;
+            }
+            Ok(())
+        })?;
+        Ok(ResponseSet { items })
+    }
+
+    /// How many responses were read.
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    /// Whether no responses were read.
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+}
+
+/// Verifies every response (in parallel) and returns the verdicts in input order.
+pub fn grade(problems: &ProblemSet, responses: &ResponseSet) -> Vec<Graded> {
+    responses
+        .items
+        .par_iter()
+        .map(|(problem, sample, response)| {
+            let (env, p) = &problems.problems[*problem];
+            Graded {
+                id: p.id().to_owned(),
+                sample: *sample,
+                env: env.clone(),
+                difficulty: p.difficulty(),
+                verdict: p.verify(response),
+            }
+        })
+        .collect()
+}
+
+/// Aggregate figures over a set of graded responses.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Tally {
+    /// Responses graded.
+    pub responses: u64,
+    /// Mean of `score`.
+    pub mean_score: f64,
+    /// Fraction with `correct`.
+    pub accuracy: f64,
+    /// Fraction with `format_ok`.
+    pub format_ok: f64,
+    /// Fraction whose step report says `cot_correct`, over responses that have a step report.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cot_accuracy: Option<f64>,
+}
+
+/// The summary `verigym verify` prints.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Summary {
+    /// Every response.
+    pub overall: Tally,
+    /// Per env and intrinsic difficulty, in order.
+    pub by_difficulty: Vec<Bucket>,
+    /// Problems in the problems file that received no response.
+    pub unanswered_problems: u64,
+}
+
+/// The tally of one (env, difficulty).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Bucket {
+    /// The env.
+    pub env: String,
+    /// The intrinsic difficulty.
+    pub difficulty: u64,
+    /// The figures.
+    #[serde(flatten)]
+    pub tally: Tally,
+}
+
+#[derive(Default)]
+struct Counter {
+    n: u64,
+    score: f64,
+    correct: u64,
+    format_ok: u64,
+    with_steps: u64,
+    cot_correct: u64,
+}
+
+impl Counter {
+    fn add(&mut self, v: &Verdict) {
+        self.n += 1;
+        self.score += v.score;
+        self.correct += u64::from(v.correct);
+        self.format_ok += u64::from(v.format_ok);
+        if let Some(steps) = &v.steps {
+            self.with_steps += 1;
+            self.cot_correct += u64::from(steps.cot_correct);
+        }
+    }
+
+    fn tally(&self) -> Tally {
+        let frac = |k: u64, n: u64| if n == 0 { 0.0 } else { k as f64 / n as f64 };
+        Tally {
+            responses: self.n,
+            mean_score: if self.n == 0 {
+                0.0
+            } else {
+                self.score / self.n as f64
+            },
+            accuracy: frac(self.correct, self.n),
+            format_ok: frac(self.format_ok, self.n),
+            cot_accuracy: (self.with_steps > 0).then(|| frac(self.cot_correct, self.with_steps)),
+        }
+    }
+}
+
+/// Summarizes graded responses; `problems` supplies the count of unanswered problems.
+pub fn summarize(problems: &ProblemSet, graded: &[Graded]) -> Summary {
+    let mut overall = Counter::default();
+    let mut buckets: BTreeMap<(&str, u64), Counter> = BTreeMap::new();
+    let mut answered = vec![false; problems.len()];
+    for g in graded {
+        overall.add(&g.verdict);
+        buckets
+            .entry((g.env.as_str(), g.difficulty))
+            .or_default()
+            .add(&g.verdict);
+        if let Some(&i) = problems.by_id.get(&g.id) {
+            answered[i] = true;
+        }
+    }
+    Summary {
+        overall: overall.tally(),
+        by_difficulty: buckets
+            .into_iter()
+            .map(|((env, difficulty), c)| Bucket {
+                env: env.to_owned(),
+                difficulty,
+                tally: c.tally(),
+            })
+            .collect(),
+        unanswered_problems: answered.iter().filter(|a| !**a).count() as u64,
+    }
+}
+
+fn input_error(file: &str, line: usize, message: String) -> Error {
+    Error::Input {
+        file: file.to_owned(),
+        line,
+        message,
+    }
+}
+
+/// Calls `f` with each non-blank line (1-based number, text); stops at the first error.
+fn for_each_line(
+    mut reader: impl BufRead,
+    file: &str,
+    mut f: impl FnMut(usize, &str) -> Result<()>,
+) -> Result<()> {
+    let mut buf = Vec::new();
+    let mut line_no = 0;
+    loop {
+        buf.clear();
+        let n = reader
+            .read_until(b'\n', &mut buf)
+            .map_err(|e| input_error(file, line_no + 1, format!("cannot read: {e}")))?;
+        if n == 0 {
+            return Ok(());
+        }
+        line_no += 1;
+        let text = std::str::from_utf8(&buf)
+            .map_err(|e| input_error(file, line_no, format!("not valid UTF-8: {e}")))?;
+        let text = text.trim();
+        if !text.is_empty() {
+            f(line_no, text)?;
+        }
+    }
+}

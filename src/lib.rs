@@ -1,0 +1,20 @@
+//! verigym: endless, seeded, difficulty-controlled reasoning problems, each with an exact verifier.
+//!
+//! Start with [`registry::find`] to get an env by id, or use an env type such as
+//! [`envs::modarith::ModArith`] directly with [`Generator`]. See `ARCHITECTURE.md` for the map.
+
+pub mod core;
+pub mod envs;
+pub mod grade;
+pub mod schema;
+pub mod stream;
+
+pub use crate::core::dyn_env::{DynEnv, DynGenerator, DynProblem};
+pub use crate::core::env::{Env, Generated, Generator};
+pub use crate::core::error::{Error, Result};
+pub use crate::core::extract::{MAX_RESPONSE_BYTES, extract_answer};
+pub use crate::core::params::{EnvParams, LEVEL_MAX, LEVEL_MIN};
+pub use crate::core::record::{Meta, Problem};
+pub use crate::core::registry;
+pub use crate::core::rng::ProblemRng;
+pub use crate::core::verdict::{Reason, StepReport, Verdict};

@@ -1,0 +1,41 @@
+//! The JSON Schemas of every record, line and params type, generated from the Rust types.
+
+use schemars::{JsonSchema, Schema, schema_for};
+
+use crate::core::record::Problem;
+use crate::core::registry;
+use crate::core::verdict::Verdict;
+use crate::grade::{Graded, ResponseLine, Summary};
+
+/// Every schema, as (file name, schema), in a stable order.
+pub fn all() -> Vec<(String, Schema)> {
+    let mut out = vec![
+        named::<Problem>("problem"),
+        named::<Verdict>("verdict"),
+        named::<ResponseLine>("response"),
+        named::<Graded>("graded"),
+        named::<Summary>("summary"),
+    ];
+    for env in registry::envs() {
+        out.push((
+            format!("{}.params.schema.json", env.id()),
+            env.params_schema(),
+        ));
+        out.push((
+            format!("{}.problem.schema.json", env.id()),
+            env.problem_schema(),
+        ));
+    }
+    out
+}
+
+/// A schema rendered the way it is committed: pretty JSON with a trailing newline.
+pub fn render(schema: &Schema) -> String {
+    let mut text = serde_json::to_string_pretty(schema).expect("schemas serialize");
+    text.push('\n');
+    text
+}
+
+fn named<T: JsonSchema>(stem: &str) -> (String, Schema) {
+    (format!("{stem}.schema.json"), schema_for!(T))
+}

@@ -1,0 +1,345 @@
+//! The `verigym` binary, end to end: outputs, exit codes, and errors that name what is wrong.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+fn verigym(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_verigym"))
+        .args(args)
+        .output()
+        .expect("run verigym")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8(out.stderr.clone()).unwrap()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("verigym-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn list_shows_envs_versions_and_params() {
+    let out = verigym(&["list"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(text.contains("modarith v1"), "{text}");
+    assert!(
+        text.contains("steps") && text.contains("an integer from 1 to 256"),
+        "{text}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_slice(&verigym(&["list", "--json"]).stdout).unwrap();
+    assert_eq!(json[0]["id"], "modarith");
+}
+
+#[test]
+fn generate_writes_n_lines_and_matches_the_library() {
+    let out = verigym(&["generate", "--env", "modarith", "--seed", "42", "-n", "5"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let lib = crate::support::jsonl("modarith", None, &[], 42, 0, 5);
+    assert_eq!(out.stdout, lib);
+}
+
+#[test]
+fn start_picks_out_one_line_and_threads_do_not_matter() {
+    let long = verigym(&[
+        "generate",
+        "--env",
+        "modarith",
+        "--seed",
+        "3",
+        "-n",
+        "300",
+        "--difficulty",
+        "4",
+    ]);
+    let one = verigym(&[
+        "generate",
+        "--env",
+        "modarith",
+        "--seed",
+        "3",
+        "-n",
+        "1",
+        "--start",
+        "257",
+        "--difficulty",
+        "4",
+        "--threads",
+        "1",
+    ]);
+    let line = stdout(&long).lines().nth(257).unwrap().to_owned() + "\n";
+    assert_eq!(stdout(&one), line);
+}
+
+#[test]
+fn params_and_difficulty_combine() {
+    let out = verigym(&[
+        "generate",
+        "--env",
+        "modarith",
+        "-n",
+        "1",
+        "--difficulty",
+        "9",
+        "--param",
+        "steps=3",
+        "--param",
+        "style=words",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let rec: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(rec["params"]["steps"], 3);
+    assert_eq!(rec["params"]["modulus"], 10007);
+    assert_eq!(rec["params"]["style"], "words");
+    assert_eq!(rec["meta"]["level"], 9.0);
+}
+
+#[test]
+fn bad_input_names_field_value_and_allowed_with_exit_2() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["generate", "--env", "nope"],
+            "unknown env `nope`; registered envs: modarith",
+        ),
+        (
+            &["generate", "--env", "modarith", "--param", "steps=0"],
+            "`steps`: 0; allowed: 1 to 256",
+        ),
+        (
+            &["generate", "--env", "modarith", "--param", "steps=abc"],
+            "`steps`: \"abc\"; allowed: an integer from 1 to 256",
+        ),
+        (
+            &["generate", "--env", "modarith", "--param", "modulus=100"],
+            "`modulus`: 100; allowed: a prime",
+        ),
+        (
+            &["generate", "--env", "modarith", "--param", "ops=add,pow"],
+            "`ops`",
+        ),
+        (
+            &["generate", "--env", "modarith", "--param", "colour=red"],
+            "`param name`: colour; allowed: one of steps, modulus",
+        ),
+        (
+            &["generate", "--env", "modarith", "--difficulty", "11"],
+            "`difficulty`: 11; allowed: a number from 0 to 10",
+        ),
+        (
+            &["generate", "--env", "modarith", "--difficulty", "NaN"],
+            "`difficulty`: NaN",
+        ),
+        (
+            &["generate", "--env", "modarith", "--param", "steps"],
+            "NAME=VALUE",
+        ),
+    ];
+    for (args, needle) in cases {
+        let out = verigym(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?} wrote output");
+        assert!(stderr(&out).contains(needle), "{args:?}: {}", stderr(&out));
+    }
+    assert_eq!(verigym(&["generate"]).status.code(), Some(2));
+    assert_eq!(verigym(&["frobnicate"]).status.code(), Some(2));
+}
+
+#[test]
+fn broken_pipe_exits_zero() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_verigym"))
+        .args(["generate", "--env", "modarith", "-n", "2000000"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut pipe = child.stdout.take().unwrap();
+    let mut first = [0u8; 100];
+    std::io::Read::read_exact(&mut pipe, &mut first).unwrap();
+    drop(pipe);
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(out.stderr.is_empty(), "{}", stderr(&out));
+}
+
+#[test]
+fn verify_scores_by_id_with_many_responses_and_summarizes() {
+    let dir = scratch("verify");
+    let problems = dir.join("p.jsonl");
+    let generated = verigym(&[
+        "generate",
+        "--env",
+        "modarith",
+        "-n",
+        "3",
+        "--seed",
+        "8",
+        "--out",
+        problems.to_str().unwrap(),
+    ]);
+    assert!(generated.status.success());
+    let records: Vec<serde_json::Value> = std::fs::read_to_string(&problems)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let (id0, ans0) = (
+        records[0]["id"].as_str().unwrap(),
+        records[0]["answer"].as_str().unwrap(),
+    );
+    let id1 = records[1]["id"].as_str().unwrap();
+    let responses = dir.join("r.jsonl");
+    let mut f = std::fs::File::create(&responses).unwrap();
+    writeln!(f, "{}", serde_json::json!({"id": id0, "responses": [format!("<answer>{ans0}</answer>"), "<answer>-1</answer>", "no answer"]})).unwrap();
+    writeln!(f).unwrap();
+    writeln!(
+        f,
+        "{}",
+        serde_json::json!({"id": id1, "response": "<answer>x</answer>", "model": "ignored"})
+    )
+    .unwrap();
+    drop(f);
+    let out = verigym(&[
+        "verify",
+        "--problems",
+        problems.to_str().unwrap(),
+        "--responses",
+        responses.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let verdicts: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let got: Vec<(u64, &str)> = verdicts
+        .iter()
+        .map(|v| {
+            (
+                v["sample"].as_u64().unwrap(),
+                v["verdict"]["reason"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            (0, "correct"),
+            (1, "wrong_answer"),
+            (2, "no_answer"),
+            (0, "unparsable_answer")
+        ]
+    );
+    let summary = stderr(&out);
+    assert!(
+        summary.contains("25.0%") && summary.contains("problems with no response 1"),
+        "{summary}"
+    );
+}
+
+#[test]
+fn verify_rejects_bad_lines_by_number_and_writes_nothing() {
+    let dir = scratch("bad");
+    let problems = dir.join("p.jsonl");
+    assert!(
+        verigym(&[
+            "generate",
+            "--env",
+            "modarith",
+            "-n",
+            "2",
+            "--out",
+            problems.to_str().unwrap()
+        ])
+        .status
+        .success()
+    );
+    let responses = dir.join("r.jsonl");
+    let out_file = dir.join("verdicts.jsonl");
+    let id = serde_json::from_str::<serde_json::Value>(
+        std::fs::read_to_string(&problems)
+            .unwrap()
+            .lines()
+            .next()
+            .unwrap(),
+    )
+    .unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let cases = [
+        (
+            format!(
+                "{}\n{{not json\n",
+                serde_json::json!({"id": id, "response": "<answer>1</answer>"})
+            ),
+            "line 2",
+        ),
+        (
+            format!("{}\n", serde_json::json!({"id": "nope", "response": "x"})),
+            "line 1: response to unknown problem id `nope`",
+        ),
+        (
+            format!("{}\n", serde_json::json!({"id": id})),
+            "line 1: give exactly one of",
+        ),
+    ];
+    for (text, needle) in cases {
+        std::fs::write(&responses, text).unwrap();
+        let out = verigym(&[
+            "verify",
+            "--problems",
+            problems.to_str().unwrap(),
+            "--responses",
+            responses.to_str().unwrap(),
+            "--out",
+            out_file.to_str().unwrap(),
+        ]);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(stderr(&out).contains(needle), "{}", stderr(&out));
+        assert!(!out_file.exists(), "a partial verdict file was left behind");
+        assert!(
+            std::fs::read_dir(&dir).unwrap().all(|e| !e
+                .unwrap()
+                .file_name()
+                .to_string_lossy()
+                .contains("partial"))
+        );
+    }
+    // A corrupt problems file is named by line too.
+    std::fs::write(&responses, "").unwrap();
+    let mut text = std::fs::read_to_string(&problems).unwrap();
+    text.push_str("{\"id\": \"x\", \"env\": \"modarith\", \"env_version\": 1}\n");
+    std::fs::write(&problems, text).unwrap();
+    let out = verigym(&[
+        "verify",
+        "--problems",
+        problems.to_str().unwrap(),
+        "--responses",
+        responses.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("p.jsonl line 3: malformed problem record"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn schema_check_passes_on_the_committed_schemas() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("schemas");
+    let out = verigym(&["schema", "--check", "--out", dir.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let empty = scratch("schema");
+    let out = verigym(&["schema", "--check", "--out", empty.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+}
