@@ -24,6 +24,10 @@ pub struct Verdict {
     /// Step-by-step check of the listed intermediate values, for envs whose chains are checkable.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub steps: Option<StepReport>,
+    /// Env-specific structured detail, such as per-cell agreement or tests passed. Partial credit
+    /// lives here, never in `score`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub detail: Option<serde_json::Value>,
 }
 
 /// Why a verdict came out the way it did.
@@ -101,7 +105,14 @@ impl Verdict {
             reason,
             message: message.into(),
             steps: None,
+            detail: None,
         }
+    }
+
+    /// Attaches env-specific detail.
+    pub fn with_detail(mut self, detail: serde_json::Value) -> Self {
+        self.detail = Some(detail);
+        self
     }
 
     /// Attaches a step report.
