@@ -12,7 +12,7 @@ pub mod stream;
 pub use crate::core::dyn_env::{DynEnv, DynGenerator, DynProblem};
 pub use crate::core::env::{Env, Generated, Generator};
 pub use crate::core::error::{Error, Result};
-pub use crate::core::extract::{MAX_RESPONSE_BYTES, extract_answer};
+pub use crate::core::extract::{MAX_RESPONSE_BYTES, Rejection, extract_answer};
 pub use crate::core::params::{EnvParams, LEVEL_MAX, LEVEL_MIN};
 pub use crate::core::record::{Meta, Problem};
 pub use crate::core::registry;

@@ -32,12 +32,36 @@ const ANSWER_OPEN: &str = "<answer>";
 const ANSWER_CLOSE: &str = "</answer>";
 const BOXED_OPEN: &str = "\\boxed{";
 
+/// Why no answer could be read: a reason code and a message. Converts into a [`Verdict`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rejection {
+    /// The code.
+    pub reason: Reason,
+    /// The explanation.
+    pub message: Cow<'static, str>,
+}
+
+impl From<Rejection> for Verdict {
+    fn from(r: Rejection) -> Verdict {
+        Verdict::rejected(r.reason, r.message)
+    }
+}
+
+impl Rejection {
+    fn new(reason: Reason, message: impl Into<Cow<'static, str>>) -> Self {
+        Rejection {
+            reason,
+            message: message.into(),
+        }
+    }
+}
+
 /// Reads the final answer out of a response, trimmed, or says why there is none.
 ///
-/// The error is a ready-made verdict, so a verifier can return it as is.
-pub fn extract_answer(response: &str) -> Result<Cow<'_, str>, Verdict> {
+/// A verifier can turn the rejection straight into its verdict with `Verdict::from`.
+pub fn extract_answer(response: &str) -> Result<Cow<'_, str>, Rejection> {
     if response.len() > MAX_RESPONSE_BYTES {
-        return Err(Verdict::rejected(
+        return Err(Rejection::new(
             Reason::ResponseTooLong,
             format!(
                 "response is {} bytes; the limit is {MAX_RESPONSE_BYTES}",
@@ -50,7 +74,7 @@ pub fn extract_answer(response: &str) -> Result<Cow<'_, str>, Verdict> {
         Cow::Borrowed(text) => find_final(text).map(Cow::Borrowed),
         Cow::Owned(text) => find_final(text).map(|s| Cow::Owned(s.to_owned())),
     }
-    .map_err(|failure| failure.into_verdict(thought_has_marker))
+    .map_err(|failure| failure.into_rejection(thought_has_marker))
 }
 
 /// Returns the visible text and whether any removed thinking contained an answer marker.
@@ -107,18 +131,18 @@ enum Failure {
 }
 
 impl Failure {
-    fn into_verdict(self, thought_has_marker: bool) -> Verdict {
+    fn into_rejection(self, thought_has_marker: bool) -> Rejection {
         match self {
-            Failure::None if thought_has_marker => Verdict::rejected(
+            Failure::None if thought_has_marker => Rejection::new(
                 Reason::AnswerOnlyInThink,
                 "the only final answer is inside a think block",
             ),
-            Failure::None => Verdict::rejected(
+            Failure::None => Rejection::new(
                 Reason::NoAnswer,
                 "no <answer>…</answer> or \\boxed{…} outside think blocks",
             ),
-            Failure::Empty => Verdict::rejected(Reason::EmptyAnswer, "the final answer is empty"),
-            Failure::Conflicting(a, b) => Verdict::rejected(
+            Failure::Empty => Rejection::new(Reason::EmptyAnswer, "the final answer is empty"),
+            Failure::Conflicting(a, b) => Rejection::new(
                 Reason::ConflictingAnswers,
                 format!(
                     "final-answer markers disagree: {} vs {}",
@@ -126,7 +150,7 @@ impl Failure {
                     preview(&b)
                 ),
             ),
-            Failure::Malformed(what) => Verdict::rejected(Reason::MalformedAnswer, what),
+            Failure::Malformed(what) => Rejection::new(Reason::MalformedAnswer, what),
         }
     }
 }

@@ -114,7 +114,7 @@ fn step_line(line: &str, modulus: u64) -> Option<(u64, Value)> {
 pub fn verify(data: &ModArithData, response: &str) -> Verdict {
     let answer = match extract_answer(response) {
         Ok(answer) => answer,
-        Err(verdict) => return verdict,
+        Err(rejection) => return rejection.into(),
     };
     let Some(expected) = data.steps.last().map(|s| s.value) else {
         return Verdict::rejected(Reason::UnparsableAnswer, "the record has an empty chain");
