@@ -20,6 +20,9 @@
 //! Every step is a forward scan, so extraction is linear in the response length.
 
 use std::borrow::Cow;
+use std::sync::LazyLock;
+
+use memchr::memmem::{Finder, FinderRev};
 
 use super::verdict::{Reason, Verdict};
 
@@ -31,6 +34,23 @@ const THINK_CLOSE: &str = "</think>";
 const ANSWER_OPEN: &str = "<answer>";
 const ANSWER_CLOSE: &str = "</answer>";
 const BOXED_OPEN: &str = "\\boxed{";
+
+// Prebuilt SIMD substring searchers: verification runs millions of times a second.
+static FIND_THINK_OPEN: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(THINK_OPEN));
+static FIND_THINK_CLOSE: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(THINK_CLOSE));
+static FIND_ANSWER_OPEN: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(ANSWER_OPEN));
+static FIND_ANSWER_CLOSE: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(ANSWER_CLOSE));
+static FIND_BOXED_OPEN: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(BOXED_OPEN));
+static RFIND_ANSWER_OPEN: LazyLock<FinderRev<'static>> =
+    LazyLock::new(|| FinderRev::new(ANSWER_OPEN));
+
+fn find(finder: &Finder<'_>, text: &str) -> Option<usize> {
+    finder.find(text.as_bytes())
+}
+
+fn contains(finder: &Finder<'_>, text: &str) -> bool {
+    finder.find(text.as_bytes()).is_some()
+}
 
 /// Why no answer could be read: a reason code and a message. Converts into a [`Verdict`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,58 +89,88 @@ pub fn extract_answer(response: &str) -> Result<Cow<'_, str>, Rejection> {
             ),
         ));
     }
-    let (visible, thought_has_marker) = split_thinking(response);
+    let (visible, thoughts) = split_thinking(response);
     match &visible {
         Cow::Borrowed(text) => find_final(text).map(Cow::Borrowed),
         Cow::Owned(text) => find_final(text).map(|s| Cow::Owned(s.to_owned())),
     }
-    .map_err(|failure| failure.into_rejection(thought_has_marker))
+    .map_err(|failure| {
+        let thought_has_marker = thoughts.iter().any(|&(a, b)| {
+            contains(&FIND_ANSWER_OPEN, &response[a..b])
+                || contains(&FIND_BOXED_OPEN, &response[a..b])
+        });
+        failure.into_rejection(thought_has_marker)
+    })
 }
 
-/// Returns the visible text and whether any removed thinking contained an answer marker.
-fn split_thinking(response: &str) -> (Cow<'_, str>, bool) {
-    let mut segments: Vec<&str> = Vec::new();
-    let mut thought_has_marker = false;
-    let mut note_thought = |thought: &str| {
-        thought_has_marker |= thought.contains(ANSWER_OPEN) || thought.contains(BOXED_OPEN);
-    };
-    let mut rest = response;
+/// Returns the visible text and the removed thinking, as spans of `response`.
+///
+/// Whether the thinking held an answer marker is only asked when no answer is found, so the
+/// common path never scans the thinking twice.
+fn split_thinking(response: &str) -> (Cow<'_, str>, Vec<Span>) {
+    let mut visible = Visible::default();
+    let mut thoughts: Vec<Span> = Vec::new();
+    let mut at = 0;
     // A close with no open before it: the template opened the block in the prompt.
-    if let Some(close) = rest.find(THINK_CLOSE)
-        && !rest[..close].contains(THINK_OPEN)
+    if let Some(close) = find(&FIND_THINK_CLOSE, response)
+        && !contains(&FIND_THINK_OPEN, &response[..close])
     {
-        note_thought(&rest[..close]);
-        rest = &rest[close + THINK_CLOSE.len()..];
+        thoughts.push((0, close));
+        at = close + THINK_CLOSE.len();
     }
     loop {
-        match rest.find(THINK_OPEN) {
+        let rest = &response[at..];
+        let Some(open) = find(&FIND_THINK_OPEN, rest) else {
+            visible.push(response, at, response.len());
+            break;
+        };
+        visible.push(response, at, at + open);
+        let inner = at + open + THINK_OPEN.len();
+        match find(&FIND_THINK_CLOSE, &response[inner..]) {
             None => {
-                segments.push(rest);
+                thoughts.push((inner, response.len()));
                 break;
             }
-            Some(open) => {
-                segments.push(&rest[..open]);
-                let inner = &rest[open + THINK_OPEN.len()..];
-                match inner.find(THINK_CLOSE) {
-                    None => {
-                        note_thought(inner);
-                        break;
-                    }
-                    Some(close) => {
-                        note_thought(&inner[..close]);
-                        rest = &inner[close + THINK_CLOSE.len()..];
-                    }
-                }
+            Some(close) => {
+                thoughts.push((inner, inner + close));
+                at = inner + close + THINK_CLOSE.len();
             }
         }
     }
-    segments.retain(|s| !s.is_empty());
-    let visible = match segments.as_slice() {
-        [] => Cow::Borrowed(""),
-        [one] => Cow::Borrowed(*one),
-        many => Cow::Owned(many.concat()),
-    };
-    (visible, thought_has_marker)
+    (visible.finish(response), thoughts)
+}
+
+/// The visible text, borrowed while it is one contiguous piece of the response.
+#[derive(Default)]
+struct Visible {
+    first: Option<Span>,
+    joined: Option<String>,
+}
+
+impl Visible {
+    fn push(&mut self, response: &str, start: usize, end: usize) {
+        if start == end {
+            return;
+        }
+        match (&mut self.joined, self.first) {
+            (Some(joined), _) => joined.push_str(&response[start..end]),
+            (None, None) => self.first = Some((start, end)),
+            (None, Some((a, b))) => {
+                let mut joined = String::with_capacity(response.len());
+                joined.push_str(&response[a..b]);
+                joined.push_str(&response[start..end]);
+                self.joined = Some(joined);
+            }
+        }
+    }
+
+    fn finish(self, response: &str) -> Cow<'_, str> {
+        match (self.joined, self.first) {
+            (Some(joined), _) => Cow::Owned(joined),
+            (None, Some((a, b))) => Cow::Borrowed(&response[a..b]),
+            (None, None) => Cow::Borrowed(""),
+        }
+    }
 }
 
 enum Failure {
@@ -168,59 +218,65 @@ fn preview(s: &str) -> String {
 }
 
 /// Finds the final answer in visible text (steps 3 to 5 of the protocol).
+///
+/// Every marker must agree, so the final answer is simply the value they all share.
 fn find_final(text: &str) -> Result<&str, Failure> {
-    let tags = answer_tags(text)?;
-    let boxes = outermost_boxes(text);
-    let outside_tags = |&(start, _): &(usize, usize)| {
-        !tags
-            .iter()
-            .any(|&(open, close)| open <= start && start < close)
-    };
-    let mut candidates = tags
-        .iter()
-        .map(|&(open, close)| unwrap_boxed(text[open..close].trim()))
-        .chain(
-            boxes
+    let has_boxes = contains(&FIND_BOXED_OPEN, text);
+    let mut tags: Vec<Span> = Vec::new();
+    let mut agreed: Option<&str> = None;
+    for_each_answer_tag(text, |(open, close)| {
+        if has_boxes {
+            tags.push((open, close));
+        }
+        agree(&mut agreed, unwrap_boxed(text[open..close].trim()))
+    })?;
+    if has_boxes {
+        for (start, end) in outermost_boxes(text) {
+            let inside_a_tag = tags
                 .iter()
-                .filter(|span| outside_tags(span))
-                .map(|&(open, close)| text[open..close].trim()),
-        );
-    let final_answer = if let Some(&(open, close)) = tags.last() {
-        unwrap_boxed(text[open..close].trim())
-    } else if let Some(&(open, close)) = boxes.last() {
-        text[open..close].trim()
-    } else {
-        return Err(Failure::None);
-    };
-    if let Some(other) = candidates.find(|c| *c != final_answer) {
-        return Err(Failure::Conflicting(
-            other.to_owned(),
-            final_answer.to_owned(),
-        ));
+                .any(|&(open, close)| open <= start && start < close);
+            if !inside_a_tag {
+                agree(&mut agreed, text[start..end].trim())?;
+            }
+        }
     }
-    if final_answer.is_empty() {
-        return Err(Failure::Empty);
+    match agreed {
+        None => Err(Failure::None),
+        Some("") => Err(Failure::Empty),
+        Some(answer) => Ok(answer),
     }
-    Ok(final_answer)
 }
 
-/// Content spans of complete `<answer>…</answer>` tags, in order.
-fn answer_tags(text: &str) -> Result<Vec<(usize, usize)>, Failure> {
-    let mut spans = Vec::new();
+fn agree<'t>(agreed: &mut Option<&'t str>, candidate: &'t str) -> Result<(), Failure> {
+    match *agreed {
+        None => *agreed = Some(candidate),
+        Some(prev) if prev == candidate => {}
+        Some(prev) => {
+            return Err(Failure::Conflicting(prev.to_owned(), candidate.to_owned()));
+        }
+    }
+    Ok(())
+}
+
+/// Calls `f` with the content span of each complete `<answer>…</answer>`, in order.
+fn for_each_answer_tag(
+    text: &str,
+    mut f: impl FnMut(Span) -> Result<(), Failure>,
+) -> Result<(), Failure> {
     let mut cursor = 0;
-    while let Some(rel_close) = text[cursor..].find(ANSWER_CLOSE) {
+    while let Some(rel_close) = find(&FIND_ANSWER_CLOSE, &text[cursor..]) {
         let close = cursor + rel_close;
         let region = &text[cursor..close];
-        let Some(rel_open) = region.rfind(ANSWER_OPEN) else {
+        let Some(rel_open) = RFIND_ANSWER_OPEN.rfind(region.as_bytes()) else {
             return Err(Failure::Malformed("a </answer> with no <answer> before it"));
         };
-        if region[..rel_open].contains(ANSWER_OPEN) {
+        if contains(&FIND_ANSWER_OPEN, &region[..rel_open]) {
             return Err(Failure::Malformed("<answer> opened twice before </answer>"));
         }
-        spans.push((cursor + rel_open + ANSWER_OPEN.len(), close));
+        f((cursor + rel_open + ANSWER_OPEN.len(), close))?;
         cursor = close + ANSWER_CLOSE.len();
     }
-    Ok(spans)
+    Ok(())
 }
 
 /// A byte range `start..end` of the text.
@@ -228,9 +284,6 @@ type Span = (usize, usize);
 
 /// Content spans of complete `\boxed{…}` groups that are not inside another one, in order.
 fn outermost_boxes(text: &str) -> Vec<Span> {
-    if !text.contains(BOXED_OPEN) {
-        return Vec::new();
-    }
     let (spans, unclosed) = scan_braces(text, &[]);
     if unclosed.iter().any(|&(_, boxed)| boxed) {
         // A `\boxed{` never closed (a truncation) swallowed the boxes nested in it. Scan once more

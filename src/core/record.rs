@@ -63,7 +63,19 @@ pub struct RecordHeader {
 
 /// Formats a problem id.
 pub fn problem_id(env: &str, version: u32, params_tag: &str, seed: u64, index: u64) -> String {
-    format!("{env}-v{version}-{params_tag}-s{seed}-i{index}")
+    // On the generation hot path, so built with `itoa` rather than `format!`.
+    let mut id = String::with_capacity(env.len() + params_tag.len() + 48);
+    let mut num = itoa::Buffer::new();
+    id.push_str(env);
+    id.push_str("-v");
+    id.push_str(num.format(version));
+    id.push('-');
+    id.push_str(params_tag);
+    id.push_str("-s");
+    id.push_str(num.format(seed));
+    id.push_str("-i");
+    id.push_str(num.format(index));
+    id
 }
 
 /// Lower-case hex of a byte string.

@@ -30,18 +30,24 @@ pub fn render(data: &ModArithData, style: Style) -> String {
     s.push('\n');
     match style {
         Style::Symbols => {
-            let _ = writeln!(s, "Start with x = {}. Then, in order:", data.start);
-            for (i, step) in data.steps.iter().enumerate() {
-                let _ = write!(s, "{}. x = ", i + 1);
+            s.push_str("Start with x = ");
+            push_u64(&mut s, data.start);
+            s.push_str(". Then, in order:\n");
+            for (i, step) in (1..).zip(&data.steps) {
+                push_u64(&mut s, i);
+                s.push_str(". x = ");
                 symbols(&mut s, step);
                 s.push('\n');
             }
             s.push_str("What is the final value of x?\n");
         }
         Style::Words => {
-            let _ = writeln!(s, "Start with the number {}. Then, in order:", data.start);
-            for (i, step) in data.steps.iter().enumerate() {
-                let _ = write!(s, "{}. ", i + 1);
+            s.push_str("Start with the number ");
+            push_u64(&mut s, data.start);
+            s.push_str(". Then, in order:\n");
+            for (i, step) in (1..).zip(&data.steps) {
+                push_u64(&mut s, i);
+                s.push_str(". ");
                 words(&mut s, step);
                 s.push('\n');
             }
@@ -58,30 +64,44 @@ pub fn render(data: &ModArithData, style: Style) -> String {
     s
 }
 
+// Rendering is on the generation hot path: integers go through `itoa`, not `fmt`.
+fn push_u64(s: &mut String, n: u64) {
+    s.push_str(itoa::Buffer::new().format(n));
+}
+
 fn symbols(s: &mut String, step: &Step) {
-    let a = step.operand.unwrap_or(0);
-    let _ = match step.op {
-        Op::Add => write!(s, "x + {a}"),
-        Op::Sub => write!(s, "x - {a}"),
-        Op::Mul => write!(s, "x * {a}"),
-        Op::Div => write!(s, "x / {a}"),
-        Op::Neg => write!(s, "-x"),
-        Op::Square => write!(s, "x^2"),
-        Op::Cube => write!(s, "x^3"),
-        Op::Recip => write!(s, "1 / x"),
+    let (before, after) = match step.op {
+        Op::Add => ("x + ", ""),
+        Op::Sub => ("x - ", ""),
+        Op::Mul => ("x * ", ""),
+        Op::Div => ("x / ", ""),
+        Op::Neg => ("-x", ""),
+        Op::Square => ("x^2", ""),
+        Op::Cube => ("x^3", ""),
+        Op::Recip => ("1 / x", ""),
     };
+    push_operand_phrase(s, step, before, after);
 }
 
 fn words(s: &mut String, step: &Step) {
-    let a = step.operand.unwrap_or(0);
-    let _ = match step.op {
-        Op::Add => write!(s, "Add {a}."),
-        Op::Sub => write!(s, "Subtract {a}."),
-        Op::Mul => write!(s, "Multiply by {a}."),
-        Op::Div => write!(s, "Divide by {a}."),
-        Op::Neg => write!(s, "Negate it."),
-        Op::Square => write!(s, "Square it."),
-        Op::Cube => write!(s, "Cube it."),
-        Op::Recip => write!(s, "Replace it by its inverse."),
+    let (before, after) = match step.op {
+        Op::Add => ("Add ", "."),
+        Op::Sub => ("Subtract ", "."),
+        Op::Mul => ("Multiply by ", "."),
+        Op::Div => ("Divide by ", "."),
+        Op::Neg => ("Negate it.", ""),
+        Op::Square => ("Square it.", ""),
+        Op::Cube => ("Cube it.", ""),
+        Op::Recip => ("Replace it by its inverse.", ""),
     };
+    push_operand_phrase(s, step, before, after);
+}
+
+/// `before`, then the operand if the step has one, then `after`.
+fn push_operand_phrase(s: &mut String, step: &Step, before: &str, after: &str) {
+    s.push_str(before);
+    if let Some(a) = step.operand {
+        push_u64(s, a);
+    }
+    s.push_str(after);
 }

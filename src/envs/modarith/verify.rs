@@ -71,8 +71,8 @@ fn scan_steps(response: &str, data: &ModArithData) -> (Vec<Listed>, Option<u32>)
     let k = data.steps.len();
     let mut listed = vec![Listed::Not; k];
     let mut stray: Option<u32> = None;
-    for line in response.lines() {
-        let Some((n, value)) = step_line(line.trim(), data.modulus) else {
+    for line in step_lines(response) {
+        let Some((n, value)) = step_line(line, data.modulus) else {
             continue;
         };
         match usize::try_from(n).ok().filter(|&n| (1..=k).contains(&n)) {
@@ -93,10 +93,16 @@ fn scan_steps(response: &str, data: &ModArithData) -> (Vec<Listed>, Option<u32>)
     (listed, stray)
 }
 
+/// The lines of a response, each without leading blanks, found with memchr.
+fn step_lines(response: &str) -> impl Iterator<Item = &str> {
+    response
+        .split('\n')
+        .map(|line| line.trim_ascii_start().trim_end_matches('\r'))
+}
+
 /// `step N: V` / `step N = V` → (N, V).
 fn step_line(line: &str, modulus: u64) -> Option<(u64, Value)> {
-    let head = line.get(..4)?;
-    if !head.eq_ignore_ascii_case("step") {
+    if !line.as_bytes().get(..4)?.eq_ignore_ascii_case(b"step") {
         return None;
     }
     let rest = line[4..].trim_start();
@@ -119,27 +125,21 @@ pub fn verify(data: &ModArithData, response: &str) -> Verdict {
     let Some(expected) = data.steps.last().map(|s| s.value) else {
         return Verdict::rejected(Reason::UnparsableAnswer, "the record has an empty chain");
     };
-    let final_ok = match parse_value(&answer, data.modulus) {
+    let verdict = match parse_value(&answer, data.modulus) {
         None => {
             return Verdict::rejected(
                 Reason::UnparsableAnswer,
                 "the answer is not a single integer such as 17 or x = 17",
             );
         }
-        Some(Value::InRange(v)) => v == expected,
-        Some(Value::OutOfRange) => false,
-    };
-    let steps = step_report(response, data, final_ok);
-    let verdict = if final_ok {
-        Verdict::correct()
-    } else if parse_value(&answer, data.modulus) == Some(Value::OutOfRange) {
-        Verdict::wrong(format!(
+        Some(Value::InRange(v)) if v == expected => Verdict::correct(),
+        Some(Value::InRange(_)) => Verdict::wrong("wrong final value"),
+        Some(Value::OutOfRange) => Verdict::wrong(format!(
             "the answer is outside 0..={}; values are not reduced for you",
             data.modulus - 1
-        ))
-    } else {
-        Verdict::wrong("wrong final value")
+        )),
     };
+    let steps = step_report(response, data, verdict.correct);
     verdict.with_steps(steps)
 }
 
