@@ -136,20 +136,7 @@ fn to_json<T: serde::Serialize>(value: &T) -> Value {
 
 impl<E: Env> DynGenerator for Generator<'_, E> {
     fn record(&self, index: u64) -> Problem {
-        let p = self.problem_ref(index);
-        Problem {
-            id: p.id,
-            env: p.env,
-            env_version: p.env_version,
-            rng: p.rng,
-            seed: p.seed,
-            index: p.index,
-            params: to_json(p.params),
-            prompt: p.prompt,
-            answer: p.answer,
-            data: to_json(&p.data),
-            meta: p.meta,
-        }
+        self.problem_ref(index).map(to_json, |d| to_json(&d))
     }
 
     fn write_jsonl(&self, index: u64, out: &mut Vec<u8>) {

@@ -151,20 +151,7 @@ impl<'e, E: Env> Generator<'e, E> {
 
     /// Problem `index`, owning its params.
     pub fn problem(&self, index: u64) -> Problem<E::Params, E::Data> {
-        let p = self.problem_ref(index);
-        Problem {
-            id: p.id,
-            env: p.env,
-            env_version: p.env_version,
-            rng: p.rng,
-            seed: p.seed,
-            index: p.index,
-            params: p.params.clone(),
-            prompt: p.prompt,
-            answer: p.answer,
-            data: p.data,
-            meta: p.meta,
-        }
+        self.problem_ref(index).map(Clone::clone, |d| d)
     }
 
     /// Appends problem `index` as one JSON line (with its `\n`) to `out`.

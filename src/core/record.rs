@@ -38,6 +38,29 @@ pub struct Problem<P = Value, D = Value> {
     pub meta: Meta,
 }
 
+impl<P, D> Problem<P, D> {
+    /// The same record with its params and data converted.
+    pub fn map<P2, D2>(
+        self,
+        params: impl FnOnce(P) -> P2,
+        data: impl FnOnce(D) -> D2,
+    ) -> Problem<P2, D2> {
+        Problem {
+            id: self.id,
+            env: self.env,
+            env_version: self.env_version,
+            rng: self.rng,
+            seed: self.seed,
+            index: self.index,
+            params: params(self.params),
+            prompt: self.prompt,
+            answer: self.answer,
+            data: data(self.data),
+            meta: self.meta,
+        }
+    }
+}
+
 /// Difficulty information about a problem.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
