@@ -40,6 +40,9 @@ pub struct Graded {
     pub env: String,
     /// The problem's intrinsic difficulty.
     pub difficulty: u64,
+    /// The difficulty level the problem was generated at, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<f64>,
     /// The verdict.
     pub verdict: Verdict,
 }
@@ -87,6 +90,13 @@ impl ProblemSet {
     pub fn is_empty(&self) -> bool {
         self.problems.is_empty()
     }
+
+    /// The env id and loaded problem at a position.
+    pub fn get(&self, index: usize) -> Option<(&str, &dyn DynProblem)> {
+        self.problems
+            .get(index)
+            .map(|(env, p)| (env.as_str(), p.as_ref()))
+    }
 }
 
 /// Responses read from a file, each tied to a loaded problem.
@@ -130,6 +140,11 @@ impl ResponseSet {
         self.items.len()
     }
 
+    /// For each response in order, the position of its problem in the [`ProblemSet`].
+    pub fn problem_indices(&self) -> impl Iterator<Item = usize> + '_ {
+        self.items.iter().map(|(problem, _, _)| *problem)
+    }
+
     /// Whether no responses were read.
     pub fn is_empty(&self) -> bool {
         self.items.is_empty()
@@ -148,6 +163,7 @@ pub fn grade(problems: &ProblemSet, responses: &ResponseSet) -> Vec<Graded> {
                 sample: *sample,
                 env: env.clone(),
                 difficulty: p.difficulty(),
+                level: p.level(),
                 verdict: p.verify(response),
             }
         })

@@ -5,6 +5,7 @@
 
 pub mod core;
 pub mod envs;
+pub mod eval;
 pub mod grade;
 pub mod schema;
 pub mod stream;

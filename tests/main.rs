@@ -2,6 +2,7 @@
 
 mod cli;
 mod determinism;
+mod eval;
 mod golden;
 mod modarith_props;
 mod schemas;

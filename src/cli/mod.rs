@@ -1,6 +1,8 @@
 //! Argument parsing, dispatch, and the mapping of errors to exit codes.
 
+mod eval;
 mod generate;
+mod inputs;
 mod list;
 mod output;
 mod params;
@@ -31,6 +33,8 @@ enum Command {
     Generate(generate::Args),
     /// Verify responses against problems; verdicts as JSON lines, a summary on stderr.
     Verify(verify::Args),
+    /// Benchmark figures: unbiased pass@k, CoT-pass@k, score and format, per env and level.
+    Eval(eval::Args),
     /// Write the JSON Schemas of every record and params type.
     Schema(schema::Args),
 }
@@ -54,6 +58,7 @@ pub fn run() -> ExitCode {
         Command::List(args) => list::run(args),
         Command::Generate(args) => generate::run(args),
         Command::Verify(args) => verify::run(args),
+        Command::Eval(args) => eval::run(args),
         Command::Schema(args) => schema::run(args),
     };
     match result {

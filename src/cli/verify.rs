@@ -1,13 +1,13 @@
 //! `verigym verify`: grade response files against problem files.
 
-use std::fs::File;
-use std::io::{BufReader, Write};
-use std::path::{Path, PathBuf};
+use std::io::Write;
+use std::path::PathBuf;
 
-use anyhow::{Context, Result};
-use verigym::grade::{self, ProblemSet, ResponseSet, Summary};
+use anyhow::Result;
+use verigym::grade::{self, Summary};
 
 use super::OutputError;
+use super::inputs::load;
 use super::output::Output;
 
 #[derive(clap::Args)]
@@ -29,13 +29,7 @@ pub struct Args {
 pub fn run(args: Args) -> Result<()> {
     // Every input line is read and checked before anything is written, so bad input can never
     // leave verdicts that look complete.
-    let problems =
-        ProblemSet::from_jsonl(open(&args.problems)?, &args.problems.display().to_string())?;
-    let responses = ResponseSet::from_jsonl(
-        open(&args.responses)?,
-        &args.responses.display().to_string(),
-        &problems,
-    )?;
+    let (problems, responses) = load(&args.problems, &args.responses)?;
     let graded = grade::grade(&problems, &responses);
     let summary = grade::summarize(&problems, &graded);
 
@@ -53,11 +47,6 @@ pub fn run(args: Args) -> Result<()> {
     }
     eprint!("{}", render_summary(&summary));
     Ok(())
-}
-
-fn open(path: &Path) -> Result<BufReader<File>> {
-    let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
-    Ok(BufReader::with_capacity(1 << 16, file))
 }
 
 fn render_summary(s: &Summary) -> String {

@@ -1,0 +1,91 @@
+//! `verigym eval`: pass@k, CoT-pass@k and format figures over a response file.
+
+use std::io::{Write, stdout};
+use std::path::PathBuf;
+
+use anyhow::{Result, bail};
+use verigym::eval::{self, EvalReport, Figures, PassAtK};
+use verigym::grade;
+
+use super::OutputError;
+use super::inputs::load;
+use super::output::Output;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Problem records (JSONL).
+    #[arg(long)]
+    problems: PathBuf,
+    /// Responses (JSONL), several per problem for pass@k.
+    #[arg(long)]
+    responses: PathBuf,
+    /// The k values of pass@k, comma-separated.
+    #[arg(long, value_delimiter = ',', default_value = "1")]
+    k: Vec<u32>,
+    /// Also write the report as JSON to this file.
+    #[arg(long)]
+    json: Option<PathBuf>,
+}
+
+pub fn run(args: Args) -> Result<()> {
+    if let Some(bad) = args.k.iter().find(|&&k| k == 0) {
+        bail!("invalid value for `--k`: {bad}; allowed: whole numbers of at least 1");
+    }
+    let (problems, responses) = load(&args.problems, &args.responses)?;
+    let graded = grade::grade(&problems, &responses);
+    let report = eval::evaluate(&problems, &responses, &graded, &args.k);
+    if let Some(path) = &args.json {
+        let mut out = Output::open(Some(path))?;
+        serde_json::to_writer_pretty(&mut out, &report)?;
+        out.write_all(b"\n").map_err(OutputError)?;
+        out.finish()?;
+    }
+    stdout()
+        .lock()
+        .write_all(render(&report).as_bytes())
+        .map_err(OutputError)?;
+    Ok(())
+}
+
+fn render(r: &EvalReport) -> String {
+    let mut head = format!(
+        "{:<16} {:>6} {:>8} {:>9} {:>7} {:>8}",
+        "group", "level", "problems", "responses", "score", "invalid"
+    );
+    for k in &r.ks {
+        head += &format!(" {:>8} {:>8}", format!("pass@{k}"), format!("cot@{k}"));
+    }
+    let mut text = head + "\n";
+    let mut row = |name: &str, level: String, f: &Figures| {
+        text += &format!(
+            "{:<16} {:>6} {:>8} {:>9} {:>7.3} {:>7.1}%",
+            name,
+            level,
+            f.problems,
+            f.responses,
+            f.mean_score,
+            100.0 * f.invalid_format
+        );
+        for (i, p) in f.pass_at_k.iter().enumerate() {
+            let cot = f.cot_pass_at_k.as_ref().map(|c| &c[i]);
+            text += &format!(" {:>8} {:>8}", cell(Some(p)), cell(cot));
+        }
+        text.push('\n');
+    };
+    for l in &r.by_level {
+        let level = l.level.map_or_else(|| "-".to_owned(), |v| format!("{v}"));
+        row(&l.env, level, &l.figures);
+    }
+    for e in &r.by_env {
+        row(&e.env, "all".to_owned(), &e.figures);
+    }
+    row("all", "all".to_owned(), &r.overall);
+    text
+}
+
+fn cell(p: Option<&PassAtK>) -> String {
+    match p.and_then(|p| p.value) {
+        Some(v) => format!("{v:.3}"),
+        None => "-".to_owned(),
+    }
+}
