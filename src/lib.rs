@@ -9,6 +9,7 @@ pub mod eval;
 pub mod grade;
 pub mod schema;
 pub mod stream;
+pub mod suite;
 
 pub use crate::core::dyn_env::{DynEnv, DynGenerator, DynProblem};
 pub use crate::core::env::{Env, Generated, Generator};

@@ -7,6 +7,7 @@ use crate::core::registry;
 use crate::core::verdict::Verdict;
 use crate::eval::EvalReport;
 use crate::grade::{Graded, ResponseLine, Summary};
+use crate::suite::{Manifest, SuiteSpec};
 
 /// Every schema, as (file name, schema), in a stable order.
 pub fn all() -> Vec<(String, Schema)> {
@@ -17,6 +18,8 @@ pub fn all() -> Vec<(String, Schema)> {
         named::<Graded>("graded"),
         named::<Summary>("summary"),
         named::<EvalReport>("eval-report"),
+        named::<SuiteSpec>("suite"),
+        named::<Manifest>("suite-manifest"),
     ];
     for env in registry::envs() {
         out.push((

@@ -6,4 +6,5 @@ mod eval;
 mod golden;
 mod modarith_props;
 mod schemas;
+mod suites;
 mod support;

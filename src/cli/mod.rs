@@ -7,6 +7,7 @@ mod list;
 mod output;
 mod params;
 mod schema;
+mod suite;
 mod verify;
 
 use std::io;
@@ -35,6 +36,8 @@ enum Command {
     Verify(verify::Args),
     /// Benchmark figures: unbiased pass@k, CoT-pass@k, score and format, per env and level.
     Eval(eval::Args),
+    /// Build or check frozen fixed-seed benchmark suites.
+    Suite(suite::Args),
     /// Write the JSON Schemas of every record and params type.
     Schema(schema::Args),
 }
@@ -60,6 +63,7 @@ pub fn run() -> ExitCode {
         Command::Verify(args) => verify::run(args),
         Command::Eval(args) => eval::run(args),
         Command::Schema(args) => schema::run(args),
+        Command::Suite(args) => suite::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

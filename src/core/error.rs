@@ -48,6 +48,12 @@ pub enum Error {
         /// What is wrong with the line.
         message: String,
     },
+    /// A built suite on disk differs from a fresh build of its own manifest.
+    #[error("the built suite does not match a fresh build: {details}")]
+    SuiteMismatch {
+        /// Each file that differs or is missing.
+        details: String,
+    },
     /// A record or params document does not have the expected shape.
     #[error("malformed {what}: {message}")]
     Malformed {

@@ -1,0 +1,277 @@
+//! Fixed-seed benchmark suites: definitions, building them with a manifest, and checking a build.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use sha2::{Digest, Sha256};
+
+use crate::core::error::{Error, Result};
+use crate::core::record::hex;
+use crate::core::registry;
+use crate::stream;
+
+/// Suites compiled into the library, by name.
+pub const SHIPPED: &[(&str, &str)] = &[(
+    "standard-v1",
+    include_str!("../envs/suites/standard-v1.toml"),
+)];
+
+/// The most problems one entry may ask for.
+pub const MAX_COUNT: u64 = 1_000_000;
+
+/// A suite definition, as written in `envs/suites/<name>.toml`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SuiteSpec {
+    /// The suite's name: letters, digits, `-`, `_` and `.`.
+    pub name: String,
+    /// Bumped whenever the problems the suite builds change.
+    pub version: u32,
+    /// What the suite measures.
+    #[serde(default)]
+    pub description: String,
+    /// The problem sets, in order.
+    pub entries: Vec<SuiteEntry>,
+}
+
+/// One problem set of a suite.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SuiteEntry {
+    /// The env id.
+    pub env: String,
+    /// The difficulty level (0 to 10); omit for the env's default params.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<f64>,
+    /// Param overrides by name, applied after the level.
+    #[serde(default, skip_serializing_if = "Map::is_empty")]
+    pub params: Map<String, Value>,
+    /// The master seed.
+    pub seed: u64,
+    /// How many problems, from index 0.
+    pub count: u64,
+}
+
+/// What `suite build` writes next to the problems, and what `suite check` reads.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Manifest {
+    /// The suite's name.
+    pub suite: String,
+    /// The suite's version.
+    pub suite_version: u32,
+    /// The verigym version that built it.
+    pub verigym_version: String,
+    /// The version of every env the suite uses.
+    pub env_versions: BTreeMap<String, u32>,
+    /// One entry per problems file, in suite order.
+    pub files: Vec<ManifestFile>,
+    /// SHA-256 over the lines `<sha256>  <path>\n` of every file, in order: the suite's fingerprint.
+    pub sha256: String,
+    /// The definition it was built from, so a check needs nothing else.
+    pub spec: SuiteSpec,
+}
+
+/// One problems file of a built suite.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ManifestFile {
+    /// The file name, relative to the manifest.
+    pub path: String,
+    /// The env id.
+    pub env: String,
+    /// How many problems it holds.
+    pub count: u64,
+    /// SHA-256 of its bytes.
+    pub sha256: String,
+}
+
+/// A built suite held in memory.
+pub struct BuiltSuite {
+    /// The manifest.
+    pub manifest: Manifest,
+    /// Each file's bytes, in manifest order.
+    pub files: Vec<Vec<u8>>,
+}
+
+impl SuiteSpec {
+    /// A shipped suite by name, or a suite file by path (anything ending in `.toml`).
+    pub fn load(name_or_path: &str) -> Result<Self> {
+        if name_or_path.ends_with(".toml") {
+            let text = fs::read_to_string(name_or_path)
+                .map_err(|e| Error::malformed("suite file", format!("{name_or_path}: {e}")))?;
+            return Self::from_toml(&text, name_or_path);
+        }
+        let (_, text) = SHIPPED
+            .iter()
+            .find(|(name, _)| *name == name_or_path)
+            .ok_or_else(|| {
+                let names: Vec<&str> = SHIPPED.iter().map(|(n, _)| *n).collect();
+                Error::param(
+                    "suite",
+                    name_or_path,
+                    format!(
+                        "a shipped suite ({}) or a path ending in .toml",
+                        names.join(", ")
+                    ),
+                )
+            })?;
+        Self::from_toml(text, name_or_path)
+    }
+
+    /// Parses and validates a suite definition; `source` names it in errors.
+    pub fn from_toml(text: &str, source: &str) -> Result<Self> {
+        let spec: SuiteSpec = toml::from_str(text)
+            .map_err(|e| Error::malformed("suite file", format!("{source}: {e}")))?;
+        spec.validate()?;
+        Ok(spec)
+    }
+
+    /// Checks the name, every entry's env, level, params and count.
+    pub fn validate(&self) -> Result<()> {
+        let name_ok = !self.name.is_empty()
+            && self
+                .name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c));
+        if !name_ok {
+            return Err(Error::param(
+                "name",
+                &self.name,
+                "a non-empty name of letters, digits, '-', '_' and '.'",
+            ));
+        }
+        if self.entries.is_empty() {
+            return Err(Error::param("entries", "[]", "at least one entry"));
+        }
+        for (i, entry) in self.entries.iter().enumerate() {
+            let env = registry::find(&entry.env)?;
+            if !(1..=MAX_COUNT).contains(&entry.count) {
+                return Err(Error::param(
+                    format!("entries[{i}].count"),
+                    entry.count,
+                    format!("1 to {MAX_COUNT}"),
+                ));
+            }
+            env.generator(entry.level, &entry.params, entry.seed)
+                .map_err(|e| Error::malformed("suite file", format!("entries[{i}]: {e}")))?;
+        }
+        Ok(())
+    }
+
+    /// Generates every entry and the manifest.
+    pub fn build(&self) -> Result<BuiltSuite> {
+        let mut env_versions = BTreeMap::new();
+        let mut files = Vec::with_capacity(self.entries.len());
+        let mut listed = Vec::with_capacity(self.entries.len());
+        for (i, entry) in self.entries.iter().enumerate() {
+            let env = registry::find(&entry.env)?;
+            env_versions.insert(entry.env.clone(), env.version());
+            let generator = env.generator(entry.level, &entry.params, entry.seed)?;
+            let mut bytes = Vec::new();
+            stream::write_jsonl(generator.as_ref(), 0, entry.count, &mut bytes)
+                .expect("writing to memory cannot fail");
+            listed.push(ManifestFile {
+                path: format!("{i:02}-{}.jsonl", entry.env),
+                env: entry.env.clone(),
+                count: entry.count,
+                sha256: sha256_hex(&bytes),
+            });
+            files.push(bytes);
+        }
+        let manifest = Manifest {
+            suite: self.name.clone(),
+            suite_version: self.version,
+            verigym_version: env!("CARGO_PKG_VERSION").to_owned(),
+            env_versions,
+            sha256: fingerprint(&listed),
+            files: listed,
+            spec: self.clone(),
+        };
+        Ok(BuiltSuite { manifest, files })
+    }
+}
+
+impl BuiltSuite {
+    /// Writes the files, then the manifest last, into `dir` (created if needed). Each file is
+    /// written under a temporary name and renamed, so a manifest only ever describes whole files.
+    pub fn write(&self, dir: &Path) -> io::Result<()> {
+        fs::create_dir_all(dir)?;
+        for (file, bytes) in self.manifest.files.iter().zip(&self.files) {
+            write_atomic(&dir.join(&file.path), bytes)?;
+        }
+        let mut manifest = serde_json::to_vec_pretty(&self.manifest)?;
+        manifest.push(b'\n');
+        write_atomic(&dir.join(MANIFEST), &manifest)
+    }
+}
+
+/// The manifest's file name inside a built suite.
+pub const MANIFEST: &str = "manifest.json";
+
+/// Re-derives a built suite from its manifest and compares every byte. Returns the manifest on
+/// success; otherwise an error listing each file that differs or is missing.
+pub fn check(dir: &Path) -> Result<Manifest> {
+    let path: PathBuf = dir.join(MANIFEST);
+    let text = fs::read_to_string(&path)
+        .map_err(|e| Error::malformed("suite manifest", format!("{}: {e}", path.display())))?;
+    let manifest: Manifest = serde_json::from_str(&text)
+        .map_err(|e| Error::malformed("suite manifest", format!("{}: {e}", path.display())))?;
+    for (env, &version) in &manifest.env_versions {
+        let current = registry::find(env)?.version();
+        if current != version {
+            return Err(Error::malformed(
+                "suite manifest",
+                format!(
+                    "built with {env} v{version}; this build has {env} v{current}, so the problems differ by design"
+                ),
+            ));
+        }
+    }
+    let rebuilt = manifest.spec.build()?;
+    let mut problems = Vec::new();
+    if rebuilt.manifest.files != manifest.files || rebuilt.manifest.sha256 != manifest.sha256 {
+        problems.push("the manifest's hashes differ from a fresh build".to_owned());
+    }
+    for (file, bytes) in rebuilt.manifest.files.iter().zip(&rebuilt.files) {
+        match fs::read(dir.join(&file.path)) {
+            Ok(on_disk) if &on_disk == bytes => {}
+            Ok(_) => problems.push(format!("{} differs from a fresh build", file.path)),
+            Err(e) => problems.push(format!("{}: {e}", file.path)),
+        }
+    }
+    if problems.is_empty() {
+        Ok(manifest)
+    } else {
+        Err(Error::SuiteMismatch {
+            details: problems.join("; "),
+        })
+    }
+}
+
+fn fingerprint(files: &[ManifestFile]) -> String {
+    let mut hasher = Sha256::new();
+    for f in files {
+        hasher.update(format!("{}  {}\n", f.sha256, f.path));
+    }
+    hex(&hasher.finalize())
+}
+
+fn sha256_hex(bytes: &[u8]) -> String {
+    hex(&Sha256::digest(bytes))
+}
+
+fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    let temp = path.with_file_name(format!(".{name}.partial-{}", std::process::id()));
+    let result = fs::write(&temp, bytes).and_then(|()| fs::rename(&temp, path));
+    if result.is_err() {
+        let _ = fs::remove_file(&temp);
+    }
+    result
+}

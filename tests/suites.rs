@@ -1,0 +1,137 @@
+//! Suites: the shipped benchmark is frozen, builds are byte-exact, and tampering is caught.
+
+use std::path::PathBuf;
+
+use verigym::suite::{self, SuiteSpec};
+
+/// (suite, version, fingerprint). A change that alters a shipped suite's bytes must ship as a new
+/// suite version in a new file, never by editing this line.
+const PINNED: &[(&str, u32, &str)] = &[(
+    "standard-v1",
+    1,
+    "79a37986e093c59184ff09b06a05a8b0b2fa30fb6f087b5ea1fa751f7250ad15",
+)];
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("verigym-suite-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+#[test]
+fn shipped_suites_are_frozen() {
+    for &(name, version, fingerprint) in PINNED {
+        let built = SuiteSpec::load(name).unwrap().build().unwrap();
+        assert_eq!(built.manifest.suite_version, version, "{name}");
+        assert_eq!(
+            built.manifest.sha256, fingerprint,
+            "{name} changed: bump its version instead"
+        );
+    }
+    assert_eq!(
+        PINNED.len(),
+        suite::SHIPPED.len(),
+        "pin every shipped suite"
+    );
+}
+
+#[test]
+fn standard_covers_every_registered_env_at_three_levels() {
+    let spec = SuiteSpec::load("standard-v1").unwrap();
+    for env in verigym::registry::envs() {
+        let mut levels: Vec<f64> = spec
+            .entries
+            .iter()
+            .filter(|e| e.env == env.id())
+            .filter_map(|e| e.level)
+            .collect();
+        levels.dedup();
+        assert_eq!(
+            levels.len(),
+            3,
+            "{} is not covered at three levels",
+            env.id()
+        );
+    }
+}
+
+#[test]
+fn build_then_check_is_byte_exact_across_thread_counts() {
+    let dir = scratch("roundtrip");
+    let built = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap()
+        .install(|| SuiteSpec::load("standard-v1").unwrap().build().unwrap());
+    built.write(&dir).unwrap();
+    let checked = rayon::ThreadPoolBuilder::new()
+        .num_threads(3)
+        .build()
+        .unwrap()
+        .install(|| suite::check(&dir).unwrap());
+    assert_eq!(checked, built.manifest);
+    // A second check of the same directory is byte-exact too.
+    suite::check(&dir).unwrap();
+}
+
+#[test]
+fn tampering_is_caught_and_named() {
+    let dir = scratch("tamper");
+    SuiteSpec::load("standard-v1")
+        .unwrap()
+        .build()
+        .unwrap()
+        .write(&dir)
+        .unwrap();
+    let first = dir.join("00-modarith.jsonl");
+    let mut bytes = std::fs::read(&first).unwrap();
+    bytes[20] ^= 1;
+    std::fs::write(&first, bytes).unwrap();
+    let err = suite::check(&dir).unwrap_err().to_string();
+    assert!(err.contains("00-modarith.jsonl differs"), "{err}");
+    std::fs::remove_file(dir.join("01-modarith.jsonl")).unwrap();
+    let err = suite::check(&dir).unwrap_err().to_string();
+    assert!(err.contains("01-modarith.jsonl"), "{err}");
+}
+
+#[test]
+fn bad_suite_files_name_the_field() {
+    let cases = [
+        (
+            "name = \"x y\"\nversion = 1\n[[entries]]\nenv=\"modarith\"\nseed=1\ncount=1\n",
+            "`name`: x y",
+        ),
+        ("name = \"x\"\nversion = 1\nentries = []\n", "`entries`"),
+        (
+            "name = \"x\"\nversion = 1\n[[entries]]\nenv=\"nope\"\nseed=1\ncount=1\n",
+            "unknown env `nope`",
+        ),
+        (
+            "name = \"x\"\nversion = 1\n[[entries]]\nenv=\"modarith\"\nseed=1\ncount=0\n",
+            "`entries[0].count`: 0",
+        ),
+        (
+            "name = \"x\"\nversion = 1\n[[entries]]\nenv=\"modarith\"\nlevel=12.0\nseed=1\ncount=1\n",
+            "entries[0]: invalid value for `difficulty`: 12",
+        ),
+        (
+            "name = \"x\"\nversion = 1\n[[entries]]\nenv=\"modarith\"\nparams={steps=0}\nseed=1\ncount=1\n",
+            "`steps`: 0",
+        ),
+        (
+            "name = \"x\"\nversion = 1\ncolour = 3\n",
+            "unknown field `colour`",
+        ),
+    ];
+    for (text, needle) in cases {
+        let err = SuiteSpec::from_toml(text, "t.toml")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains(needle), "{needle}: {err}");
+    }
+    let err = SuiteSpec::load("standard-v9").unwrap_err().to_string();
+    assert!(
+        err.contains("`suite`: standard-v9; allowed: a shipped suite (standard-v1"),
+        "{err}"
+    );
+}
