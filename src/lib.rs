@@ -7,12 +7,13 @@ pub mod core;
 pub mod envs;
 pub mod eval;
 pub mod grade;
+pub mod probe;
 pub mod schema;
 pub mod stream;
 pub mod suite;
 
 pub use crate::core::dyn_env::{DynEnv, DynGenerator, DynProblem};
-pub use crate::core::env::{Env, Generated, Generator};
+pub use crate::core::env::{Env, Generated, Generator, ProbeAnswers};
 pub use crate::core::error::{Error, Result};
 pub use crate::core::extract::{MAX_RESPONSE_BYTES, Rejection, extract_answer};
 pub use crate::core::params::{EnvParams, LEVEL_MAX, LEVEL_MIN};

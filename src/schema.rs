@@ -7,6 +7,7 @@ use crate::core::registry;
 use crate::core::verdict::Verdict;
 use crate::eval::EvalReport;
 use crate::grade::{Graded, ResponseLine, Summary};
+use crate::probe::EnvProbeReport;
 use crate::suite::{Manifest, SuiteSpec};
 
 /// Every schema, as (file name, schema), in a stable order.
@@ -18,6 +19,7 @@ pub fn all() -> Vec<(String, Schema)> {
         named::<Graded>("graded"),
         named::<Summary>("summary"),
         named::<EvalReport>("eval-report"),
+        named::<Vec<EnvProbeReport>>("probe-report"),
         named::<SuiteSpec>("suite"),
         named::<Manifest>("suite-manifest"),
     ];

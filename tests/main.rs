@@ -3,8 +3,10 @@
 mod cli;
 mod determinism;
 mod eval;
+mod fuzz;
 mod golden;
 mod modarith_props;
+mod probe;
 mod schemas;
 mod suites;
 mod support;

@@ -6,6 +6,7 @@ mod inputs;
 mod list;
 mod output;
 mod params;
+mod probe;
 mod schema;
 mod suite;
 mod verify;
@@ -36,6 +37,9 @@ enum Command {
     Verify(verify::Args),
     /// Benchmark figures: unbiased pass@k, CoT-pass@k, score and format, per env and level.
     Eval(eval::Args),
+    /// Measure verifiers: TPR, FPR and Youden's J on right answers in every allowed form, near
+    /// misses and known hacks.
+    Probe(probe::Args),
     /// Build or check frozen fixed-seed benchmark suites.
     Suite(suite::Args),
     /// Write the JSON Schemas of every record and params type.
@@ -62,6 +66,7 @@ pub fn run() -> ExitCode {
         Command::Generate(args) => generate::run(args),
         Command::Verify(args) => verify::run(args),
         Command::Eval(args) => eval::run(args),
+        Command::Probe(args) => probe::run(args),
         Command::Schema(args) => schema::run(args),
         Command::Suite(args) => suite::run(args),
     };

@@ -3,7 +3,7 @@
 use schemars::Schema;
 use serde_json::{Map, Value};
 
-use super::env::{Env, Generator};
+use super::env::{Env, Generator, ProbeAnswers};
 use super::error::{Error, Result};
 use super::params::{EnvParams, ParamInfo, check_level, describe};
 use super::record::Problem;
@@ -58,6 +58,10 @@ pub trait DynProblem: Send + Sync {
     fn level(&self) -> Option<f64>;
     /// Judges one response.
     fn verify(&self, response: &str) -> Verdict;
+    /// The reference answer.
+    fn answer(&self) -> &str;
+    /// See [`Env::probe_answers`].
+    fn probe_answers(&self, foreign: &str) -> ProbeAnswers;
 }
 
 impl<E: Env> DynEnv for E {
@@ -168,5 +172,14 @@ impl<E: Env> DynProblem for Loaded<'_, E> {
 
     fn verify(&self, response: &str) -> Verdict {
         self.env.verify(&self.problem.data, response)
+    }
+
+    fn answer(&self) -> &str {
+        &self.problem.answer
+    }
+
+    fn probe_answers(&self, foreign: &str) -> ProbeAnswers {
+        self.env
+            .probe_answers(&self.problem.data, &self.problem.answer, foreign)
     }
 }

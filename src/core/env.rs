@@ -44,6 +44,24 @@ pub trait Env: Send + Sync + 'static {
 
     /// Judges one response against a problem's data.
     fn verify(&self, data: &Self::Data, response: &str) -> Verdict;
+
+    /// Env-specific probe answers for measuring this verifier (`verigym probe`): other ways of
+    /// writing the right `answer` that must be accepted, and near misses that must be rejected.
+    /// `foreign` is the reference answer of a different problem; include it as a near miss only if
+    /// it is certainly wrong here. The default adds nothing; the protocol-level probes still run.
+    fn probe_answers(&self, data: &Self::Data, answer: &str, foreign: &str) -> ProbeAnswers {
+        let _ = (data, answer, foreign);
+        ProbeAnswers::default()
+    }
+}
+
+/// Answers an env supplies for verifier probes: each with its probe family's name.
+#[derive(Clone, Debug, Default)]
+pub struct ProbeAnswers {
+    /// Equivalent forms of the right answer; the verifier must accept each.
+    pub equivalent: Vec<(&'static str, String)>,
+    /// Wrong answers close to the right one; the verifier must reject each.
+    pub near_miss: Vec<(&'static str, String)>,
 }
 
 /// What [`Env::generate`] returns; [`Generator`] wraps it into a [`Problem`].

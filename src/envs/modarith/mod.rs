@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 pub use self::field::MAX_PRIME;
 pub use self::params::{ModArithParams, Op, STEPS_MAX, STEPS_MIN, Style};
 pub use self::verify::{Value, parse_value};
-use crate::core::env::{Env, Generated};
+use crate::core::env::{Env, Generated, ProbeAnswers};
 use crate::core::rng::ProblemRng;
 use crate::core::verdict::Verdict;
 
@@ -94,6 +94,34 @@ impl Env for ModArith {
 
     fn verify(&self, data: &ModArithData, response: &str) -> Verdict {
         verify::verify(data, response)
+    }
+
+    fn probe_answers(&self, data: &ModArithData, answer: &str, foreign: &str) -> ProbeAnswers {
+        let p = data.modulus;
+        let Some(a) = data.steps.last().map(|s| s.value) else {
+            return ProbeAnswers::default();
+        };
+        let mut near_miss = vec![
+            ("off_by_one_up", ((a + 1) % p).to_string()),
+            ("off_by_one_down", ((a + p - 1) % p).to_string()),
+            ("unreduced", (a + p).to_string()),
+            ("negative_congruent", format!("-{}", p - a)),
+            ("appended_digit", format!("{answer}1")),
+            ("prefixed_digit", format!("1{answer}")),
+        ];
+        // Answers are canonical residues, so a different string is a different, wrong value.
+        if foreign.parse::<u64>().is_ok_and(|f| f != a) {
+            near_miss.push(("other_problem", foreign.to_owned()));
+        }
+        ProbeAnswers {
+            equivalent: vec![
+                ("plus_sign", format!("+{answer}")),
+                ("leading_zero", format!("0{answer}")),
+                ("x_equals", format!("x = {answer}")),
+                ("x_equals_tight", format!("x={answer}")),
+            ],
+            near_miss,
+        }
     }
 }
 

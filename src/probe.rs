@@ -1,0 +1,227 @@
+//! Verifier quality probes: for generated problems, responses that must be accepted (the right
+//! answer in every form the protocol allows) and responses that must be rejected (near misses and
+//! known hacks), scored as TPR, FPR and Youden's J = TPR − FPR, with every misjudged probe listed.
+
+use std::collections::BTreeMap;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::Map;
+
+use crate::core::dyn_env::{DynEnv, DynProblem};
+use crate::core::error::Result;
+use crate::core::extract::MAX_RESPONSE_BYTES;
+
+/// One probe response and the judgement it must get.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Probe {
+    /// The family, such as `boxed` or `duplicated_tags`.
+    pub family: String,
+    /// Whether a correct verifier accepts it.
+    pub should_accept: bool,
+    /// The response text.
+    pub response: String,
+}
+
+/// Builds every probe for one problem: the protocol-level families for any env, plus the env's own
+/// equivalent forms and near misses. `foreign` is another problem's reference answer.
+pub fn probes_for(problem: &dyn DynProblem, foreign: &str) -> Vec<Probe> {
+    let a = problem.answer();
+    let env = problem.probe_answers(foreign);
+    let mut out = Vec::new();
+    let mut accept = |family: &str, response: String| {
+        out.push(Probe {
+            family: family.to_owned(),
+            should_accept: true,
+            response,
+        })
+    };
+    accept("tag", format!("<answer>{a}</answer>"));
+    accept("tag_spaced", format!("<answer>\n  {a}  \n</answer>"));
+    accept("boxed", format!("The result is \\boxed{{{a}}}."));
+    accept("tag_boxed", format!("<answer>\\boxed{{{a}}}</answer>"));
+    accept(
+        "think_then_tag",
+        format!("<think>Working it out carefully.</think>\n<answer>{a}</answer>"),
+    );
+    accept(
+        "template_opened_think",
+        format!("Working it out.\n</think>\n<answer>{a}</answer>"),
+    );
+    accept(
+        "repeated_same",
+        format!("<answer>{a}</answer> so again: <answer>{a}</answer>"),
+    );
+    accept(
+        "truncated_tail",
+        format!("<answer>{a}</answer> and <answer>"),
+    );
+    for (family, form) in &env.equivalent {
+        accept(
+            &format!("equivalent:{family}"),
+            format!("<answer>{form}</answer>"),
+        );
+    }
+    if let Some((_, wrong)) = env.near_miss.first() {
+        accept(
+            "draft_in_think",
+            format!("<think>maybe <answer>{wrong}</answer></think><answer>{a}</answer>"),
+        );
+    }
+
+    let mut reject = |family: &str, response: String| {
+        out.push(Probe {
+            family: family.to_owned(),
+            should_accept: false,
+            response,
+        })
+    };
+    reject("no_marker", format!("The answer is {a}."));
+    reject(
+        "only_in_think",
+        format!("<think><answer>{a}</answer></think>"),
+    );
+    reject("unclosed_think", format!("<think>so <answer>{a}</answer>"));
+    reject("empty", "<answer></answer>".to_owned());
+    reject("whitespace_only", "<answer> \n\t </answer>".to_owned());
+    reject(
+        "format_only",
+        "<think></think><answer>...</answer>".to_owned(),
+    );
+    reject("unclosed_tag", format!("<answer>{a}"));
+    reject(
+        "padded",
+        format!("{}<answer>{a}</answer>", " ".repeat(MAX_RESPONSE_BYTES)),
+    );
+    let lookalike: String = a
+        .chars()
+        .map(|c| match c {
+            '0'..='9' => char::from_u32(u32::from(c) - u32::from('0') + 0xFF10).unwrap_or(c),
+            other => other,
+        })
+        .collect();
+    if lookalike != a {
+        reject("lookalike_digits", format!("<answer>{lookalike}</answer>"));
+    }
+    for (family, wrong) in &env.near_miss {
+        reject(
+            &format!("near_miss:{family}"),
+            format!("<answer>{wrong}</answer>"),
+        );
+    }
+    if let Some((_, w)) = env.near_miss.first() {
+        reject(
+            "duplicated_tags",
+            format!("<answer>{a}</answer><answer>{w}</answer>"),
+        );
+        reject(
+            "duplicated_tags_reversed",
+            format!("<answer>{w}</answer><answer>{a}</answer>"),
+        );
+        reject(
+            "several_candidates_or",
+            format!("<answer>{a} or {w}</answer>"),
+        );
+        reject(
+            "several_candidates_list",
+            format!("<answer>{a}, {w}</answer>"),
+        );
+        reject(
+            "boxed_disagrees_with_tag",
+            format!("\\boxed{{{w}}} <answer>{a}</answer>"),
+        );
+    }
+    out
+}
+
+/// The probe results of one env.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct EnvProbeReport {
+    /// The env id.
+    pub env: String,
+    /// Problems probed.
+    pub problems: u64,
+    /// Probes that should be accepted.
+    pub positives: u64,
+    /// Probes that should be rejected.
+    pub negatives: u64,
+    /// True-positive rate: accepted positives / positives.
+    pub tpr: f64,
+    /// False-positive rate: accepted negatives / negatives.
+    pub fpr: f64,
+    /// Youden's J = TPR − FPR; 1.0 is a perfect verifier on these probes.
+    pub j: f64,
+    /// Probe families, with how many probes of each were run.
+    pub families: BTreeMap<String, u64>,
+    /// Every probe the verifier got wrong.
+    pub misjudged: Vec<Misjudged>,
+}
+
+/// A probe the verifier judged wrongly.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Misjudged {
+    /// The problem id.
+    pub id: String,
+    /// The probe family.
+    pub family: String,
+    /// Whether it should have been accepted.
+    pub should_accept: bool,
+    /// The verdict's reason code and message.
+    pub verdict: String,
+    /// The response, cut to 200 bytes.
+    pub response: String,
+}
+
+/// Probes `n` problems of an env (default params and levels 0, 5 and 10 in turn) from `seed`.
+pub fn probe_env(env: &dyn DynEnv, n: u64, seed: u64) -> Result<EnvProbeReport> {
+    let generators = [None, Some(0.0), Some(5.0), Some(10.0)]
+        .into_iter()
+        .map(|level| env.generator(level, &Map::new(), seed))
+        .collect::<Result<Vec<_>>>()?;
+    let mut report = EnvProbeReport {
+        env: env.id().to_owned(),
+        ..Default::default()
+    };
+    let (mut true_pos, mut false_pos) = (0u64, 0u64);
+    let mut previous_answer = String::new();
+    for i in 0..n {
+        let generator = &generators[(i % generators.len() as u64) as usize];
+        let record = serde_json::to_string(&generator.record(i)).expect("records serialize");
+        let problem = env.load_problem(&record)?;
+        let foreign = std::mem::replace(&mut previous_answer, problem.answer().to_owned());
+        report.problems += 1;
+        for probe in probes_for(problem.as_ref(), &foreign) {
+            *report.families.entry(probe.family.clone()).or_default() += 1;
+            let verdict = problem.verify(&probe.response);
+            if probe.should_accept {
+                report.positives += 1;
+                true_pos += u64::from(verdict.correct);
+            } else {
+                report.negatives += 1;
+                false_pos += u64::from(verdict.correct);
+            }
+            if verdict.correct != probe.should_accept {
+                report.misjudged.push(Misjudged {
+                    id: problem.id().to_owned(),
+                    family: probe.family,
+                    should_accept: probe.should_accept,
+                    verdict: format!("{:?}: {}", verdict.reason, verdict.message),
+                    response: cut(&probe.response, 200),
+                });
+            }
+        }
+    }
+    let rate = |k: u64, n: u64| if n == 0 { 0.0 } else { k as f64 / n as f64 };
+    report.tpr = rate(true_pos, report.positives);
+    report.fpr = rate(false_pos, report.negatives);
+    report.j = report.tpr - report.fpr;
+    Ok(report)
+}
+
+fn cut(s: &str, max: usize) -> String {
+    let mut end = s.len().min(max);
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    s[..end].to_owned()
+}
