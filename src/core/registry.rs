@@ -2,9 +2,10 @@
 
 use super::dyn_env::DynEnv;
 use super::error::{Error, Result};
+use crate::envs::knights_knaves::KnightsKnaves;
 use crate::envs::modarith::ModArith;
 
-static ENVS: &[&dyn DynEnv] = &[&ModArith];
+static ENVS: &[&dyn DynEnv] = &[&ModArith, &KnightsKnaves];
 
 /// Every registered env, in listing order.
 pub fn envs() -> &'static [&'static dyn DynEnv] {
