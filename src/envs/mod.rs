@@ -2,3 +2,4 @@
 
 pub mod knights_knaves;
 pub mod modarith;
+pub mod sat;
