@@ -115,8 +115,11 @@ pub fn dpll(clauses: &[Clause]) -> (u64, Option<u64>) {
 }
 
 fn search(clauses: &[Clause], mut t: u64, mut f: u64, nodes: &mut u64) -> Option<u64> {
-    loop {
+    // Propagate units to a fixed point; the pass that changes nothing also finds the first
+    // clause still open, the one to branch on.
+    let open = loop {
         let mut changed = false;
+        let mut open = None;
         for c in clauses {
             if c.pos & t != 0 || c.neg & f != 0 {
                 continue;
@@ -129,21 +132,22 @@ fn search(clauses: &[Clause], mut t: u64, mut f: u64, nodes: &mut u64) -> Option
                     f |= fnn;
                     changed = true;
                 }
-                _ => {}
+                _ => {
+                    open = open.or(Some(fp | fnn));
+                }
             }
         }
         if !changed {
-            break;
+            break open;
         }
-    }
-    let Some(open) = clauses.iter().find(|c| c.pos & t == 0 && c.neg & f == 0) else {
+    };
+    let Some(free) = open else {
         return Some(t);
     };
     if *nodes >= DPLL_NODE_CAP {
         return None;
     }
     *nodes += 1;
-    let free = (open.pos | open.neg) & !(t | f);
     let var = free & free.wrapping_neg();
     search(clauses, t | var, f, nodes).or_else(|| search(clauses, t, f | var, nodes))
 }

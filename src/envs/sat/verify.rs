@@ -20,7 +20,6 @@
 use serde_json::json;
 
 use super::SatData;
-use super::formula::Clause;
 use crate::core::extract::extract_answer;
 use crate::core::verdict::{Reason, Verdict};
 
@@ -170,6 +169,13 @@ fn dimacs(text: &str, n: u32, set: &mut Assignment) -> Result<(), String> {
     }
 }
 
+/// Whether a DIMACS literal is true under `truth`; a literal naming no variable is false.
+#[inline]
+fn literal_holds(lit: i32, truth: u64) -> bool {
+    let v = lit.unsigned_abs();
+    (1..=64).contains(&v) && (truth >> (v - 1) & 1 == 1) == (lit > 0)
+}
+
 /// Judges a response: a complete assignment that satisfies every clause.
 pub fn verify(data: &SatData, response: &str) -> Verdict {
     let answer = match extract_answer(response) {
@@ -183,7 +189,7 @@ pub fn verify(data: &SatData, response: &str) -> Verdict {
     let mut satisfied = 0usize;
     let mut first_false = None;
     for (i, literals) in data.clauses.iter().enumerate() {
-        if Clause::from_literals(literals).holds(truth) {
+        if literals.iter().any(|&lit| literal_holds(lit, truth)) {
             satisfied += 1;
         } else if first_false.is_none() {
             first_false = Some(i + 1);
