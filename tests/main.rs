@@ -3,6 +3,9 @@
 mod cli;
 mod determinism;
 mod golden;
+mod kk_sat_support;
+mod knights_knaves;
 mod modarith_props;
+mod sat;
 mod schemas;
 mod support;
