@@ -48,15 +48,24 @@ pub fn puzzle(params: &KnightsKnavesParams, rng: &mut ProblemRng) -> Puzzle {
         ));
     }
     let mut solutions = vec![0u64; w];
-    for _ in 0..REDRAW_ROUNDS * u32::from(n) {
-        if count_solutions(&consistent, w, &mut solutions) == 1 {
+    let mut rounds = 0;
+    while count_solutions(&consistent, w, &mut solutions) != 1 {
+        if rounds == REDRAW_ROUNDS * u32::from(n) {
+            statements = chain(n, plant);
+            consistent.clear();
+            for (speaker, claim) in (0..n).zip(&statements) {
+                let at = consistent.len();
+                tables.eval(claim, &mut consistent);
+                tables.consistent(speaker, &mut consistent[at..]);
+            }
             return Puzzle {
                 statements,
                 plant,
-                fallback: false,
+                fallback: true,
                 consistent,
             };
         }
+        rounds += 1;
         let speaker = rng.below(u64::from(n)) as u8;
         let at = usize::from(speaker) * w;
         let mut table = Vec::with_capacity(w);
@@ -64,25 +73,10 @@ pub fn puzzle(params: &KnightsKnavesParams, rng: &mut ProblemRng) -> Puzzle {
             statement(params, rng, tables, speaker, plant, &mut table);
         consistent[at..at + w].copy_from_slice(&table);
     }
-    if count_solutions(&consistent, w, &mut solutions) == 1 {
-        return Puzzle {
-            statements,
-            plant,
-            fallback: false,
-            consistent,
-        };
-    }
-    let statements = chain(n, plant);
-    consistent.clear();
-    for (speaker, claim) in (0..n).zip(&statements) {
-        let at = consistent.len();
-        tables.eval(claim, &mut consistent);
-        tables.consistent(speaker, &mut consistent[at..]);
-    }
     Puzzle {
         statements,
         plant,
-        fallback: true,
+        fallback: false,
         consistent,
     }
 }

@@ -1,5 +1,10 @@
 //! `sat`: a random k-CNF formula with a planted satisfying assignment; any satisfying
 //! assignment is accepted.
+//!
+//! The intrinsic difficulty is the number of branching decisions a plain DPLL solver (unit
+//! propagation, lowest-variable branching, true first) makes before it finds a solution, capped
+//! at [`DPLL_NODE_CAP`]. Planted formulas are easier than uniform random ones at the same ratio,
+//! and the measure shows it: a few decisions at the defaults, tens to hundreds at level 10.
 
 mod formula;
 mod params;
