@@ -109,47 +109,130 @@ fn draw(k: u32, n: u64, plant: u64, rng: &mut ProblemRng) -> Clause {
 /// branch on the lowest unassigned variable of the first unsatisfied clause, true first. Counting
 /// stops at [`DPLL_NODE_CAP`]. Returns (decisions, the assignment found if any).
 pub fn dpll(clauses: &[Clause]) -> (u64, Option<u64>) {
+    let occurs = Occurrences::new(clauses);
+    let (mut t, mut f, mut queue) = (0, 0, Vec::new());
+    // Only unit (or empty) clauses can act before any decision.
+    for c in clauses {
+        if !visit(*c, &mut t, &mut f, &mut queue) {
+            return (0, None);
+        }
+    }
     let mut nodes = 0;
-    let found = search(clauses, 0, 0, &mut nodes);
+    let found = search(clauses, &occurs, t, f, &mut nodes, &mut queue);
     (nodes, found)
 }
 
-fn search(clauses: &[Clause], mut t: u64, mut f: u64, nodes: &mut u64) -> Option<u64> {
-    // Propagate units to a fixed point; the pass that changes nothing also finds the first
-    // clause still open, the one to branch on.
-    let open = loop {
-        let mut changed = false;
-        let mut open = None;
+/// For each variable, the indices of the clauses it occurs in, as compressed rows.
+struct Occurrences {
+    start: [u32; 65],
+    clauses: Vec<u32>,
+}
+
+impl Occurrences {
+    fn new(clauses: &[Clause]) -> Self {
+        let mut start = [0u32; 65];
         for c in clauses {
-            if c.pos & t != 0 || c.neg & f != 0 {
-                continue;
+            for_each_bit(c.pos | c.neg, |v| start[v + 1] += 1);
+        }
+        for v in 0..64 {
+            start[v + 1] += start[v];
+        }
+        let mut next = start;
+        let mut list = vec![0u32; start[64] as usize];
+        for (i, c) in clauses.iter().enumerate() {
+            for_each_bit(c.pos | c.neg, |v| {
+                list[next[v] as usize] = i as u32;
+                next[v] += 1;
+            });
+        }
+        Occurrences {
+            start,
+            clauses: list,
+        }
+    }
+
+    fn of(&self, var: usize) -> &[u32] {
+        &self.clauses[self.start[var] as usize..self.start[var + 1] as usize]
+    }
+}
+
+fn for_each_bit(mut bits: u64, mut f: impl FnMut(usize)) {
+    while bits != 0 {
+        f(bits.trailing_zeros() as usize);
+        bits &= bits - 1;
+    }
+}
+
+/// Looks at one clause under (t, f): false on a conflict; a unit clause assigns its last free
+/// literal and queues that variable.
+#[inline]
+fn visit(c: Clause, t: &mut u64, f: &mut u64, queue: &mut Vec<usize>) -> bool {
+    if c.pos & *t != 0 || c.neg & *f != 0 {
+        return true;
+    }
+    let free = (c.pos | c.neg) & !(*t | *f);
+    match free.count_ones() {
+        0 => false,
+        1 => {
+            if c.pos & free != 0 {
+                *t |= free;
+            } else {
+                *f |= free;
             }
-            let (fp, fnn) = (c.pos & !(t | f), c.neg & !(t | f));
-            match (fp | fnn).count_ones() {
-                0 => return None,
-                1 => {
-                    t |= fp;
-                    f |= fnn;
-                    changed = true;
-                }
-                _ => {
-                    open = open.or(Some(fp | fnn));
-                }
+            queue.push(free.trailing_zeros() as usize);
+            true
+        }
+        _ => true,
+    }
+}
+
+/// Unit propagation from the queued variables: only clauses they occur in can change.
+fn propagate(
+    clauses: &[Clause],
+    occurs: &Occurrences,
+    t: &mut u64,
+    f: &mut u64,
+    queue: &mut Vec<usize>,
+) -> bool {
+    while let Some(v) = queue.pop() {
+        for &i in occurs.of(v) {
+            if !visit(clauses[i as usize], t, f, queue) {
+                queue.clear();
+                return false;
             }
         }
-        if !changed {
-            break open;
-        }
-    };
-    let Some(free) = open else {
+    }
+    true
+}
+
+fn search(
+    clauses: &[Clause],
+    occurs: &Occurrences,
+    mut t: u64,
+    mut f: u64,
+    nodes: &mut u64,
+    queue: &mut Vec<usize>,
+) -> Option<u64> {
+    if !propagate(clauses, occurs, &mut t, &mut f, queue) {
+        return None;
+    }
+    // At the fixed point every open clause has at least two free literals.
+    let Some(open) = clauses.iter().find(|c| c.pos & t == 0 && c.neg & f == 0) else {
         return Some(t);
     };
     if *nodes >= DPLL_NODE_CAP {
         return None;
     }
     *nodes += 1;
+    let free = (open.pos | open.neg) & !(t | f);
     let var = free & free.wrapping_neg();
-    search(clauses, t | var, f, nodes).or_else(|| search(clauses, t, f | var, nodes))
+    let index = var.trailing_zeros() as usize;
+    queue.push(index);
+    if let Some(found) = search(clauses, occurs, t | var, f, nodes, queue) {
+        return Some(found);
+    }
+    queue.push(index);
+    search(clauses, occurs, t, f | var, nodes, queue)
 }
 
 #[cfg(test)]
@@ -195,5 +278,12 @@ mod tests {
             .map(|l| Clause::from_literals(l))
             .collect();
         assert_eq!(dpll(&all).1, None);
+        let units: Vec<Clause> = [vec![1], vec![-1, 2], vec![-2, 3]]
+            .iter()
+            .map(|l| Clause::from_literals(l))
+            .collect();
+        assert_eq!(dpll(&units), (0, Some(0b111)));
+        let clash = [Clause::from_literals(&[1]), Clause::from_literals(&[-1])];
+        assert_eq!(dpll(&clash), (0, None));
     }
 }
