@@ -25,7 +25,7 @@ pub struct Clause {
 }
 
 impl Clause {
-    /// The clause from DIMACS literals; a literal naming no variable below 64 is dropped, which
+    /// The clause from DIMACS literals; a literal naming no variable in 1..=64 is dropped, which
     /// only ever makes a clause harder to satisfy.
     pub fn from_literals(literals: &[i32]) -> Clause {
         let mut c = Clause { pos: 0, neg: 0 };
