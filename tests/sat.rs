@@ -152,7 +152,7 @@ fn detail_partial_credit_random_guess_baseline() {
         };
         let g = Generator::new(&Sat, params, 8).unwrap();
         let mut rng = verigym::ProblemRng::from_test_seed(8);
-        let (mut sum, mut scores, trials) = (0.0, 0.0, 4000);
+        let (mut sum, mut scores, trials) = (0.0, 0.0, 2000);
         for i in 0..trials {
             let p = g.problem(i);
             let values: Vec<bool> = p.data.planted.iter().map(|_| rng.chance(1, 2)).collect();
