@@ -84,25 +84,15 @@ fn write_claim(s: &mut String, claim: &Claim, names: &[String], speaker: u8) {
     let _ = match claim {
         Claim::Knight { person } => write!(s, "{} {} a knight", who(*person), be(*person)),
         Claim::Knave { person } => write!(s, "{} {} a knave", who(*person), be(*person)),
-        Claim::Same { a, b } => {
+        Claim::Same { a, b } | Claim::Different { a, b } => {
             let (a, b) = pair(*a, *b);
-            write!(
-                s,
-                "{} {} of the same kind as {}",
-                who(a),
-                be(a),
-                object(names, b, speaker)
-            )
-        }
-        Claim::Different { a, b } => {
-            let (a, b) = pair(*a, *b);
-            write!(
-                s,
-                "{} {} of a different kind from {}",
-                who(a),
-                be(a),
-                object(names, b, speaker)
-            )
+            let relation = if matches!(claim, Claim::Same { .. }) {
+                "of the same kind as"
+            } else {
+                "of a different kind from"
+            };
+            let other = object(names, b, speaker);
+            write!(s, "{} {} {relation} {other}", who(a), be(a))
         }
         Claim::Exactly { knights: 1 } => write!(s, "exactly 1 of us is a knight"),
         Claim::Exactly { knights } => write!(s, "exactly {knights} of us are knights"),
