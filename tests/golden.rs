@@ -2,26 +2,7 @@
 //!
 //! Regenerate with `VERIGYM_BLESS=1 cargo test golden` only together with an env version bump.
 
-use std::fs;
-use std::path::Path;
-
-use crate::support::jsonl;
-
-fn check(name: &str, bytes: &[u8]) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/golden")
-        .join(name);
-    if std::env::var_os("VERIGYM_BLESS").is_some() {
-        fs::write(&path, bytes).unwrap();
-        return;
-    }
-    let expected = fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    assert!(
-        expected == bytes,
-        "{} differs from what the generator now writes",
-        path.display()
-    );
-}
+use crate::support::{check_golden as check, jsonl};
 
 #[test]
 fn modarith_defaults_seed_42() {

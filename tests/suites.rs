@@ -9,7 +9,7 @@ use verigym::suite::{self, SuiteSpec};
 const PINNED: &[(&str, u32, &str)] = &[(
     "standard-v1",
     1,
-    "79a37986e093c59184ff09b06a05a8b0b2fa30fb6f087b5ea1fa751f7250ad15",
+    "214b13a4e556bc60df85f7ca290b314cbfb0f2a8a0f7c94fc7bacb78a0519cdc",
 )];
 
 fn scratch(name: &str) -> PathBuf {

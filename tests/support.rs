@@ -1,5 +1,8 @@
 //! Helpers shared by the integration tests.
 
+use std::fs;
+use std::path::Path;
+
 use sha2::{Digest, Sha256};
 use verigym::{DynGenerator, registry, stream};
 
@@ -42,4 +45,22 @@ pub fn sha256(bytes: &[u8]) -> String {
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect()
+}
+
+/// Compares `bytes` with `tests/golden/<name>`; with `VERIGYM_BLESS=1` it rewrites the file
+/// instead. Bless only together with an env version bump and a CHANGELOG entry.
+pub fn check_golden(name: &str, bytes: &[u8]) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden")
+        .join(name);
+    if std::env::var_os("VERIGYM_BLESS").is_some() {
+        fs::write(&path, bytes).unwrap();
+        return;
+    }
+    let expected = fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    assert!(
+        expected == bytes,
+        "{} differs from what the generator now writes",
+        path.display()
+    );
 }

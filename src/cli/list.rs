@@ -35,11 +35,13 @@ pub fn run(args: Args) -> Result<()> {
     let mut text = String::new();
     for env in registry::envs() {
         text += &format!("{} v{}: {}\n", env.id(), env.version(), env.summary());
-        for p in env.params_info() {
+        let params = env.params_info();
+        let width = params.iter().map(|p| p.name.len()).max().unwrap_or(0);
+        for p in params {
             text += &format!(
-                "  {:<12} default {:<22} {}\n  {:<12} {}\n",
+                "  {:<width$}  default {}; {}\n  {:<width$}  {}\n",
                 p.name,
-                p.default.to_string(),
+                p.default,
                 p.allowed,
                 "",
                 p.description.replace('\n', " ")

@@ -2,9 +2,11 @@
 
 use super::dyn_env::DynEnv;
 use super::error::{Error, Result};
+use crate::envs::knights_knaves::KnightsKnaves;
 use crate::envs::modarith::ModArith;
+use crate::envs::sat::Sat;
 
-static ENVS: &[&dyn DynEnv] = &[&ModArith];
+static ENVS: &[&dyn DynEnv] = &[&ModArith, &KnightsKnaves, &Sat];
 
 /// Every registered env, in listing order.
 pub fn envs() -> &'static [&'static dyn DynEnv] {
