@@ -2,9 +2,10 @@
 
 use super::dyn_env::DynEnv;
 use super::error::{Error, Result};
+use crate::envs::countdown::Countdown;
 use crate::envs::modarith::ModArith;
 
-static ENVS: &[&dyn DynEnv] = &[&ModArith];
+static ENVS: &[&dyn DynEnv] = &[&ModArith, &Countdown];
 
 /// Every registered env, in listing order.
 pub fn envs() -> &'static [&'static dyn DynEnv] {
