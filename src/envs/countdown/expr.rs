@@ -124,9 +124,9 @@ impl Parser<'_> {
             acc = acc.and_then(|a| {
                 let b = rhs?;
                 if op == Token::Plus {
-                    a.add(b)
+                    a.checked_add(b)
                 } else {
-                    a.sub(b)
+                    a.checked_sub(b)
                 }
             });
         }
@@ -141,9 +141,9 @@ impl Parser<'_> {
             acc = acc.and_then(|a| {
                 let b = rhs?;
                 if op == Token::Times {
-                    a.mul(b)
+                    a.checked_mul(b)
                 } else {
-                    a.div(b)
+                    a.checked_div(b)
                 }
             });
         }
@@ -212,7 +212,7 @@ mod tests {
     #[test]
     fn arithmetic_errors_are_values_not_parse_errors() {
         assert_eq!(value("5 / (3 - 3)"), "DivisionByZero");
-        let huge = vec!["10000"; 12].join(" * ");
+        let huge = ["10000"; 12].join(" * ");
         assert_eq!(value(&huge), "Overflow");
     }
 

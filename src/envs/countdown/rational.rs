@@ -50,7 +50,7 @@ impl Rational {
     }
 
     /// `self + other`.
-    pub fn add(self, other: Self) -> Result<Self, ArithError> {
+    pub fn checked_add(self, other: Self) -> Result<Self, ArithError> {
         let num = mul(self.num, other.den)?
             .checked_add(mul(other.num, self.den)?)
             .ok_or(ArithError::Overflow)?;
@@ -58,21 +58,21 @@ impl Rational {
     }
 
     /// `self - other`.
-    pub fn sub(self, other: Self) -> Result<Self, ArithError> {
+    pub fn checked_sub(self, other: Self) -> Result<Self, ArithError> {
         let neg = Rational {
             num: other.num.checked_neg().ok_or(ArithError::Overflow)?,
             den: other.den,
         };
-        self.add(neg)
+        self.checked_add(neg)
     }
 
     /// `self * other`.
-    pub fn mul(self, other: Self) -> Result<Self, ArithError> {
+    pub fn checked_mul(self, other: Self) -> Result<Self, ArithError> {
         Self::reduced(mul(self.num, other.num)?, mul(self.den, other.den)?)
     }
 
     /// `self / other`.
-    pub fn div(self, other: Self) -> Result<Self, ArithError> {
+    pub fn checked_div(self, other: Self) -> Result<Self, ArithError> {
         if other.num == 0 {
             return Err(ArithError::DivisionByZero);
         }
@@ -104,20 +104,27 @@ mod tests {
 
     #[test]
     fn exact_fractions_reduce() {
-        let third = q(1).div(q(3)).unwrap();
-        let sum = third.add(third).unwrap().add(third).unwrap();
+        let third = q(1).checked_div(q(3)).unwrap();
+        let sum = third
+            .checked_add(third)
+            .unwrap()
+            .checked_add(third)
+            .unwrap();
         assert_eq!(sum, q(1));
-        assert_eq!(q(2).div(q(-4)).unwrap().to_string(), "-1/2");
-        assert_eq!(q(7).sub(q(9)).unwrap().as_integer(), Some(-2));
-        assert_eq!(q(6).div(q(4)).unwrap().as_integer(), None);
+        assert_eq!(q(2).checked_div(q(-4)).unwrap().to_string(), "-1/2");
+        assert_eq!(q(7).checked_sub(q(9)).unwrap().as_integer(), Some(-2));
+        assert_eq!(q(6).checked_div(q(4)).unwrap().as_integer(), None);
     }
 
     #[test]
     fn division_by_zero_and_overflow_are_errors() {
-        assert_eq!(q(1).div(q(0)), Err(ArithError::DivisionByZero));
+        assert_eq!(q(1).checked_div(q(0)), Err(ArithError::DivisionByZero));
         let big = q(i128::MAX / 2 + 1);
-        assert_eq!(big.add(big), Err(ArithError::Overflow));
-        assert_eq!(big.mul(q(3)), Err(ArithError::Overflow));
-        assert_eq!(q(i128::MIN + 1).sub(q(2)), Err(ArithError::Overflow));
+        assert_eq!(big.checked_add(big), Err(ArithError::Overflow));
+        assert_eq!(big.checked_mul(q(3)), Err(ArithError::Overflow));
+        assert_eq!(
+            q(i128::MIN + 1).checked_sub(q(2)),
+            Err(ArithError::Overflow)
+        );
     }
 }
