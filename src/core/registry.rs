@@ -4,8 +4,9 @@ use super::dyn_env::DynEnv;
 use super::error::{Error, Result};
 use crate::envs::countdown::Countdown;
 use crate::envs::modarith::ModArith;
+use crate::envs::zebra::Zebra;
 
-static ENVS: &[&dyn DynEnv] = &[&ModArith, &Countdown];
+static ENVS: &[&dyn DynEnv] = &[&ModArith, &Countdown, &Zebra];
 
 /// Every registered env, in listing order.
 pub fn envs() -> &'static [&'static dyn DynEnv] {

@@ -2,3 +2,4 @@
 
 pub mod countdown;
 pub mod modarith;
+pub mod zebra;
