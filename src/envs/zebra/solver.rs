@@ -244,3 +244,91 @@ impl Solver {
         masks.iter().all(|&m| m != 0)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::Item;
+    use super::*;
+
+    fn item(attribute: u8, value: u8) -> Item {
+        Item { attribute, value }
+    }
+
+    #[test]
+    fn without_clues_every_permutation_counts() {
+        assert_eq!(Solver::new(2, 2, &[]).count(100).solutions, 4);
+        assert_eq!(Solver::new(3, 2, &[]).count(1000).solutions, 36);
+        assert_eq!(
+            Solver::new(4, 3, &[]).count(100_000).solutions,
+            24 * 24 * 24
+        );
+        assert_eq!(Solver::new(4, 3, &[]).count(5).solutions, 5);
+    }
+
+    #[test]
+    fn each_rule_prunes_exactly_its_violations() {
+        // One attribute, three houses: 6 permutations of values 0, 1, 2.
+        let count = |clue: Clue| Solver::new(3, 1, &[clue]).count(100).solutions;
+        let (x, y) = (item(0, 0), item(0, 1));
+        assert_eq!(count(Clue::LeftOf { a: x, b: y }), 3);
+        assert_eq!(count(Clue::DirectlyLeft { a: x, b: y }), 2);
+        assert_eq!(count(Clue::NextTo { a: x, b: y }), 4);
+        assert_eq!(count(Clue::Position { a: x, house: 3 }), 2);
+        // Two attributes of two houses: 4 assignments.
+        let two = |clue: Clue| Solver::new(2, 2, &[clue]).count(100).solutions;
+        assert_eq!(
+            two(Clue::Same {
+                a: item(0, 0),
+                b: item(1, 1)
+            }),
+            2
+        );
+        assert_eq!(
+            two(Clue::NotSame {
+                a: item(0, 0),
+                b: item(1, 1)
+            }),
+            2
+        );
+    }
+
+    #[test]
+    fn contradictions_have_no_solution_and_the_first_solution_is_reported() {
+        let clues = [
+            Clue::Position {
+                a: item(0, 0),
+                house: 1,
+            },
+            Clue::LeftOf {
+                a: item(0, 1),
+                b: item(0, 0),
+            },
+        ];
+        assert_eq!(Solver::new(3, 1, &clues).count(2).solutions, 0);
+        let clues = [
+            Clue::Position {
+                a: item(0, 0),
+                house: 2,
+            },
+            Clue::DirectlyLeft {
+                a: item(0, 1),
+                b: item(0, 0),
+            },
+            Clue::Same {
+                a: item(0, 1),
+                b: item(1, 1),
+            },
+            Clue::NextTo {
+                a: item(1, 0),
+                b: item(1, 1),
+            },
+            Clue::NotSame {
+                a: item(1, 0),
+                b: item(0, 2),
+            },
+        ];
+        let count = Solver::new(3, 2, &clues).count(2);
+        assert_eq!(count.solutions, 1);
+        assert_eq!(count.first, Some(vec![vec![1, 1], vec![0, 0], vec![2, 2]]));
+    }
+}

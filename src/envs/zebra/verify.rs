@@ -237,3 +237,144 @@ fn verify_question(data: &ZebraData, q: Question, answer: &str) -> Verdict {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::vocab::Kind;
+    use super::super::{Attribute, Item, Question};
+    use super::*;
+
+    /// House 1: red, Brit, dog; house 2: green, Swede, cat; house 3: blue, Dane, bird.
+    fn data(question: Option<Question>) -> ZebraData {
+        let attr = |kind: Kind, values: [&str; 3]| Attribute {
+            kind,
+            values: values.map(str::to_owned).to_vec(),
+        };
+        ZebraData {
+            houses: 3,
+            attributes: vec![
+                attr(Kind::Colour, ["red", "green", "blue"]),
+                attr(Kind::Nationality, ["Brit", "Swede", "Dane"]),
+                attr(Kind::Pet, ["dog", "cat", "bird"]),
+            ],
+            clues: Vec::new(),
+            solution: vec![vec![0, 0, 0], vec![1, 1, 1], vec![2, 2, 2]],
+            question,
+        }
+    }
+
+    fn judge(answer: &str) -> Verdict {
+        verify(&data(None), &format!("<answer>{answer}</answer>"))
+    }
+
+    const RIGHT: &str =
+        "House 1: red, Brit, dog\nHouse 2: green, Swede, cat\nHouse 3: blue, Dane, bird";
+
+    #[test]
+    fn the_grid_in_every_accepted_variant() {
+        for form in [
+            RIGHT,
+            "\n  house 3 : BLUE ,dane, Bird \n\nHOUSE 1: dog; Brit; red\nHouse 2:cat,green,swede\n",
+            "House 1: colour: red, nationality = Brit, pet: dog\nHouse 2: color=green, Swede, cat\n\
+             House 3: blue, Dane, bird",
+        ] {
+            let v = judge(form);
+            assert!(v.correct, "{form}: {v:?}");
+        }
+    }
+
+    #[test]
+    fn a_valid_wrong_grid_gets_partial_credit_only_in_detail() {
+        let v =
+            judge("House 1: green, Brit, dog\nHouse 2: red, Swede, cat\nHouse 3: blue, Dane, bird");
+        assert_eq!((v.reason, v.score), (Reason::WrongAnswer, 0.0));
+        let d = v.detail.unwrap();
+        assert_eq!(
+            (d["cells_correct"].as_u64(), d["cells"].as_u64()),
+            (Some(7), Some(9))
+        );
+    }
+
+    #[test]
+    fn a_value_in_two_houses_is_wrong_without_credit() {
+        let v =
+            judge("House 1: red, Brit, dog\nHouse 2: red, Swede, cat\nHouse 3: blue, Dane, bird");
+        assert_eq!(v.reason, Reason::WrongAnswer);
+        assert!(v.detail.is_none() && v.message.contains("red"));
+    }
+
+    #[test]
+    fn malformed_grids_are_unparsable() {
+        for form in [
+            "House 1: red, Brit, dog\nHouse 2: green, Swede, cat",
+            "House 1: red, Brit, dog\nHouse 2: green, Swede, cat\nHouse 2: blue, Dane, bird",
+            "House 1: red, Brit, dog\nHouse 2: green, Swede, cat\nHouse 4: blue, Dane, bird",
+            "House 1: red, Brit\nHouse 2: green, Swede, cat, dog\nHouse 3: blue, Dane, bird",
+            "House 1: red, Brit, dog, dog\nHouse 2: green, Swede, cat\nHouse 3: blue, Dane, bird",
+            "House 1: red, green, dog\nHouse 2: Brit, Swede, cat\nHouse 3: blue, Dane, bird",
+            "House 1: red, Brit, zebra\nHouse 2: green, Swede, cat\nHouse 3: blue, Dane, bird",
+            "House 1: pet: red, Brit, dog\nHouse 2: green, Swede, cat\nHouse 3: blue, Dane, bird",
+            "House 1: red or green, Brit, dog\nHouse 2: green, Swede, cat\nHouse 3: blue, Dane, bird",
+            "1: red, Brit, dog\n2: green, Swede, cat\n3: blue, Dane, bird",
+            &format!("{RIGHT}\nThe zebra is nowhere."),
+            "House 99999999999999999999: red, Brit, dog",
+        ] {
+            let v = judge(form);
+            assert_eq!(v.reason, Reason::UnparsableAnswer, "{form}");
+        }
+    }
+
+    #[test]
+    fn questions_take_one_value_or_house_number() {
+        let about = Item {
+            attribute: 2,
+            value: 1,
+        };
+        let nationality = data(Some(Question {
+            about,
+            attribute: Some(1),
+        }));
+        let ask = |d: &ZebraData, a: &str| verify(d, &format!("<answer>{a}</answer>")).reason;
+        for right in ["Swede", "swede", "the Swede", " The SWEDE "] {
+            assert_eq!(ask(&nationality, right), Reason::Correct, "{right}");
+        }
+        assert_eq!(ask(&nationality, "Dane"), Reason::WrongAnswer);
+        assert_eq!(ask(&nationality, "green"), Reason::WrongAnswer);
+        for bad in [
+            "Swede, Dane",
+            "Swedish",
+            "2",
+            "nationality: Swede",
+            "the Swede.",
+        ] {
+            assert_eq!(ask(&nationality, bad), Reason::UnparsableAnswer, "{bad}");
+        }
+        let house = data(Some(Question {
+            about,
+            attribute: None,
+        }));
+        for right in ["2", "house 2", "House  2"] {
+            assert_eq!(ask(&house, right), Reason::Correct, "{right}");
+        }
+        assert_eq!(ask(&house, "3"), Reason::WrongAnswer);
+        for bad in ["two", "2nd", "house", "-2", "cat"] {
+            assert_eq!(ask(&house, bad), Reason::UnparsableAnswer, "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_malformed_record_is_reported_not_a_panic() {
+        let mut d = data(None);
+        d.houses = 9;
+        assert_eq!(
+            verify(&d, &format!("<answer>{RIGHT}</answer>")).reason,
+            Reason::UnparsableAnswer
+        );
+        let mut d = data(None);
+        d.solution[0][0] = 7;
+        assert_eq!(
+            verify(&d, &format!("<answer>{RIGHT}</answer>")).reason,
+            Reason::UnparsableAnswer
+        );
+    }
+}
