@@ -3,6 +3,8 @@
 mod cli;
 mod determinism;
 mod golden;
+mod golden_bless;
 mod modarith_props;
 mod schemas;
 mod support;
+mod zebra;
