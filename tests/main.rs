@@ -1,6 +1,7 @@
 //! The one integration-test binary; each module covers one area.
 
 mod cli;
+mod countdown;
 mod determinism;
 mod golden;
 mod golden_bless;
