@@ -1,6 +1,10 @@
 //! `countdown`: reach a target from a multiset of numbers with + − × ÷, as in the TV show's
 //! numbers round. Solvable by construction; any correct expression is accepted, not only the
 //! stored one.
+//!
+//! `meta.difficulty` is the number of operations in the reference expression (numbers used − 1):
+//! a cheap, honest measure of how long the construction's path to the target is. Shorter
+//! solutions may exist; counting them would cost a search per problem.
 
 mod build;
 mod expr;

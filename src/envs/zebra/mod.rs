@@ -1,5 +1,9 @@
 //! `zebra`: Einstein's puzzle. N houses in a row, M attributes, a minimal set of clues with exactly
 //! one solution, asked either as the full grid or as one question.
+//!
+//! `meta.difficulty` is the number of search branches the solver (propagation to a fixpoint, then
+//! branching on the value with the fewest houses left) takes to prove the solution unique: 0 when
+//! propagation alone solves the puzzle, growing with how much case analysis it needs.
 
 mod clue;
 mod generate;

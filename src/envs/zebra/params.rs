@@ -34,6 +34,10 @@ pub struct ZebraParams {
 }
 
 /// Integer weights of the clue kinds; at least one must be non-zero.
+///
+/// When the drawn clues cannot pin the solution (with only `same`, `not_same` and `next_to`, a
+/// mirrored row always fits too), generation falls back to `position` clues even if its weight is
+/// 0, so every puzzle has exactly one solution.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct ClueWeights {
