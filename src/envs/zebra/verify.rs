@@ -93,8 +93,13 @@ fn verify_grid(data: &ZebraData, answer: &str) -> Verdict {
         seen |= 1 << h;
         let row = &mut grid[h];
         let mut filled = 0;
-        for (position, text) in rest.split([',', ';']).enumerate() {
-            let Some(item) = lookup(data, text, position) else {
+        for (position, text) in rest.split(|c| c == ',' || c == ';').enumerate() {
+            let attribute = position.min(m - 1);
+            let guess = Item {
+                attribute: attribute as u8,
+                value: data.solution[h][attribute],
+            };
+            let Some(item) = lookup(data, text, guess) else {
                 return unparsable(format!("`{}` is not a value of this puzzle", text.trim()));
             };
             let cell = &mut row[usize::from(item.attribute)];
@@ -161,34 +166,41 @@ fn house_line(line: &str) -> Option<(usize, &str)> {
 }
 
 /// The item a value text names, optionally labelled `attribute: value` or `attribute = value`.
-/// The attribute at `position` is tried first: answers usually follow the prompt's order.
-fn lookup(data: &ZebraData, text: &str, position: usize) -> Option<Item> {
+/// `guess` is tried first, then the rest of its attribute, then the other attributes: answers
+/// usually follow the prompt's order, and since no name is shared the order changes nothing but
+/// speed.
+fn lookup(data: &ZebraData, text: &str, guess: Item) -> Option<Item> {
     let text = text.trim();
-    let (label, value) = match text.split_once([':', '=']) {
-        Some((label, value)) => (Some(label.trim()), value.trim()),
+    let (label, value) = match text.bytes().position(|b| b == b':' || b == b'=') {
+        Some(i) => (Some(text[..i].trim()), text[i + 1..].trim()),
         None => (None, text),
     };
-    let m = data.attributes.len();
-    let first = position.min(m.saturating_sub(1));
-    for a in std::iter::once(first).chain((0..m).filter(|&a| a != first)) {
-        let attr = &data.attributes[a];
-        if let Some(v) = attr
+    let find = |a: usize| {
+        data.attributes[a]
             .values
             .iter()
             .position(|name| name.eq_ignore_ascii_case(value))
-        {
-            let name = attr.kind.name();
-            let label_ok = label.is_none_or(|l| {
-                l.eq_ignore_ascii_case(name)
-                    || (name == "colour" && l.eq_ignore_ascii_case("color"))
-            });
-            return label_ok.then_some(Item {
-                attribute: a as u8,
-                value: v as u8,
-            });
-        }
-    }
-    None
+            .map(|v| (a, v))
+    };
+    let m = data.attributes.len();
+    let first = usize::from(guess.attribute).min(m.saturating_sub(1));
+    let guessed = data.attributes[first]
+        .values
+        .get(usize::from(guess.value))
+        .is_some_and(|name| name.eq_ignore_ascii_case(value));
+    let (a, v) = if guessed {
+        (first, usize::from(guess.value))
+    } else {
+        find(first).or_else(|| (0..m).filter(|&a| a != first).find_map(find))?
+    };
+    let name = data.attributes[a].kind.name();
+    let label_ok = label.is_none_or(|l| {
+        l.eq_ignore_ascii_case(name) || (name == "colour" && l.eq_ignore_ascii_case("color"))
+    });
+    label_ok.then_some(Item {
+        attribute: a as u8,
+        value: v as u8,
+    })
 }
 
 fn verify_question(data: &ZebraData, q: Question, answer: &str) -> Verdict {
@@ -220,7 +232,11 @@ fn verify_question(data: &ZebraData, q: Question, answer: &str) -> Verdict {
             if value.contains([':', '=', ',', ';']) {
                 return unparsable("the answer is not a single value");
             }
-            let Some(item) = lookup(data, value, usize::from(a)) else {
+            let guess = Item {
+                attribute: a,
+                value: data.solution[h][usize::from(a)],
+            };
+            let Some(item) = lookup(data, value, guess) else {
                 return unparsable(format!("`{value}` is not a value of this puzzle"));
             };
             let truth = Item {
