@@ -93,7 +93,7 @@ fn verify_grid(data: &ZebraData, answer: &str) -> Verdict {
         seen |= 1 << h;
         let row = &mut grid[h];
         let mut filled = 0;
-        for (position, text) in rest.split(|c| c == ',' || c == ';').enumerate() {
+        for (position, text) in rest.split([',', ';']).enumerate() {
             let attribute = position.min(m - 1);
             let guess = Item {
                 attribute: attribute as u8,
