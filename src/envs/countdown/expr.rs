@@ -104,6 +104,17 @@ fn tokenize(text: &str) -> Result<Vec<Token>, &'static str> {
 
 type Value = Result<Rational, ArithError>;
 
+/// Applies a binary operator; the first arithmetic error, left to right, is kept.
+fn combine(op: Token, lhs: Value, rhs: Value) -> Value {
+    let (a, b) = (lhs?, rhs?);
+    match op {
+        Token::Plus => a.checked_add(b),
+        Token::Minus => a.checked_sub(b),
+        Token::Times => a.checked_mul(b),
+        _ => a.checked_div(b),
+    }
+}
+
 struct Parser<'t> {
     tokens: &'t [Token],
     pos: usize,
@@ -120,15 +131,7 @@ impl Parser<'_> {
         let mut acc = self.term()?;
         while let Some(op @ (Token::Plus | Token::Minus)) = self.peek() {
             self.pos += 1;
-            let rhs = self.term()?;
-            acc = acc.and_then(|a| {
-                let b = rhs?;
-                if op == Token::Plus {
-                    a.checked_add(b)
-                } else {
-                    a.checked_sub(b)
-                }
-            });
+            acc = combine(op, acc, self.term()?);
         }
         Ok(acc)
     }
@@ -137,15 +140,7 @@ impl Parser<'_> {
         let mut acc = self.factor()?;
         while let Some(op @ (Token::Times | Token::Divide)) = self.peek() {
             self.pos += 1;
-            let rhs = self.factor()?;
-            acc = acc.and_then(|a| {
-                let b = rhs?;
-                if op == Token::Times {
-                    a.checked_mul(b)
-                } else {
-                    a.checked_div(b)
-                }
-            });
+            acc = combine(op, acc, self.factor()?);
         }
         Ok(acc)
     }
