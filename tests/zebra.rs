@@ -208,6 +208,16 @@ proptest! {
         let params = ZebraParams { mode: Mode::Question, ..params };
         let p = Generator::new(&Zebra, params, seed).unwrap().problem(1);
         let q = p.data.question.unwrap();
+        // No single clue states the answer outright.
+        for clue in &p.data.clues {
+            match (*clue, q.attribute) {
+                (Clue::Position { a, .. }, None) => prop_assert_ne!(a, q.about),
+                (Clue::Same { a, b }, Some(t)) => {
+                    prop_assert!(!(a == q.about && b.attribute == t) && !(b == q.about && a.attribute == t));
+                }
+                _ => {}
+            }
+        }
         let candidates: Vec<String> = match q.attribute {
             None => (1..=p.data.houses).map(|h| h.to_string()).collect(),
             Some(a) => p.data.attributes[usize::from(a)].values.clone(),

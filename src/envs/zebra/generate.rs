@@ -5,7 +5,7 @@ use super::clue::{Clue, ClueKind};
 use super::params::ZebraParams;
 use super::solver::Solver;
 use super::vocab::{Kind, VALUES_PER_KIND};
-use super::{Attribute, Item};
+use super::{Attribute, Item, Question};
 use crate::core::rng::ProblemRng;
 
 /// Random clues drawn per cell (house × attribute) before the positional backstop.
@@ -102,6 +102,35 @@ pub fn generate(params: &ZebraParams, rng: &mut ProblemRng) -> Puzzle {
         clues,
         nodes,
     }
+}
+
+/// A question whose answer no single clue states outright: not the house of an item a `Position`
+/// clue places, nor an attribute a `Same` clue ties to the item. Chosen uniformly among those
+/// (among all questions in the rare puzzle where every one is stated).
+pub fn pick_question(puzzle: &Puzzle, houses: usize, rng: &mut ProblemRng) -> Question {
+    let m = puzzle.attributes.len();
+    let stated = |q: &Question| {
+        puzzle.clues.iter().any(|clue| match (*clue, q.attribute) {
+            (Clue::Position { a, .. }, None) => a == q.about,
+            (Clue::Same { a, b }, Some(t)) => {
+                (a == q.about && b.attribute == t) || (b == q.about && a.attribute == t)
+            }
+            _ => false,
+        })
+    };
+    let all: Vec<Question> = (0..m)
+        .flat_map(|a| (0..houses).map(move |v| item(a, v)))
+        .flat_map(|about| {
+            let others = (0..m as u8)
+                .filter(move |&t| t != about.attribute)
+                .map(Some);
+            others
+                .chain([None])
+                .map(move |attribute| Question { about, attribute })
+        })
+        .collect();
+    let open: Vec<Question> = all.iter().filter(|q| !stated(q)).copied().collect();
+    *rng.choose(if open.is_empty() { &all } else { &open })
 }
 
 fn item(attribute: usize, value: usize) -> Item {

@@ -106,18 +106,8 @@ impl Env for Zebra {
 
     fn generate(&self, params: &ZebraParams, rng: &mut ProblemRng) -> Generated<ZebraData> {
         let puzzle = generate::generate(params, rng);
-        let question = (params.mode == Mode::Question).then(|| {
-            let m = puzzle.attributes.len();
-            let about = Item {
-                attribute: rng.index(m) as u8,
-                value: rng.index(params.houses as usize) as u8,
-            };
-            // One of the other m - 1 attributes, or (the last choice) the house number.
-            let pick = rng.index(m);
-            let attribute =
-                (pick + 1 < m).then(|| ((usize::from(about.attribute) + 1 + pick) % m) as u8);
-            Question { about, attribute }
-        });
+        let question = (params.mode == Mode::Question)
+            .then(|| generate::pick_question(&puzzle, params.houses as usize, rng));
         let data = ZebraData {
             houses: params.houses as u8,
             attributes: puzzle.attributes,
