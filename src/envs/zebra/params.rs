@@ -27,7 +27,9 @@ pub struct ZebraParams {
     /// Number of attributes M, drawn from colour, nationality, pet, drink, hobby, job and sport.
     #[schemars(range(min = 2, max = 7))]
     pub attributes: u32,
-    /// Relative frequency of each clue kind among the clues drawn during generation.
+    /// Relative frequency of each clue kind among the clues drawn during generation: an object
+    /// with integer weights from 0 to 1000 for `same`, `not_same`, `left_of`, `directly_left`,
+    /// `next_to` and `position`; missing keys keep their defaults.
     pub clue_weights: ClueWeights,
     /// What the model is asked for.
     pub mode: Mode,
