@@ -30,14 +30,17 @@ pub fn render(data: &ZebraData) -> String {
                 .iter()
                 .map(|a| a.kind.name().to_ascii_uppercase())
                 .collect();
-            let _ = write!(
-                s,
+            let row = labels.join(", ");
+            s.push_str(
                 "Find the value of every attribute in every house. Answer with one line per \
                  house, listing its values in the attribute order above, separated by commas:\n\
-                 <answer>\nHouse 1: {}\n...\nHouse {n}: {}\n</answer>",
-                labels.join(", "),
-                labels.join(", "),
+                 <answer>\n",
             );
+            let _ = writeln!(s, "House 1: {row}");
+            if n > 2 {
+                s.push_str("...\n");
+            }
+            let _ = write!(s, "House {n}: {row}\n</answer>");
         }
         Some(q) => {
             let _ = write!(s, "{} ", question_text(data, q));
