@@ -373,3 +373,36 @@ fn pinned_hash_of_first_two_hundred() {
         "ba303758b8127335bda60f1430b66c024b72ae07da17efdd6ffd5b778189f050"
     );
 }
+
+#[test]
+fn each_clue_kind_alone_still_gives_unique_puzzles() {
+    // With one kind only, the drawn clues often cannot pin the solution (mirror images, weak
+    // `not_same` sets); the positional backstop must still end every puzzle unique and minimal.
+    for kind in 0..6 {
+        let mut w = [0u32; 6];
+        w[kind] = 1;
+        let params = ZebraParams {
+            houses: 4,
+            attributes: 4,
+            clue_weights: ClueWeights {
+                same: w[0],
+                not_same: w[1],
+                left_of: w[2],
+                directly_left: w[3],
+                next_to: w[4],
+                position: w[5],
+            },
+            mode: Mode::Grid,
+        };
+        let g = Generator::new(&Zebra, params, 5).unwrap();
+        for i in 0..3 {
+            let p = g.problem(i);
+            assert_eq!(recheck(&p.data, true), Ok(()), "kind {kind} index {i}");
+            assert!(
+                Zebra
+                    .verify(&p.data, &format!("<answer>{}</answer>", p.answer))
+                    .correct
+            );
+        }
+    }
+}
