@@ -1,6 +1,7 @@
 //! The one integration-test binary; each module covers one area.
 
 mod cli;
+mod countdown;
 mod determinism;
 mod eval;
 mod fuzz;
@@ -12,3 +13,4 @@ mod sat;
 mod schemas;
 mod suites;
 mod support;
+mod zebra;

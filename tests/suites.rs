@@ -9,7 +9,7 @@ use verigym::suite::{self, SuiteSpec};
 const PINNED: &[(&str, u32, &str)] = &[(
     "standard-v1",
     1,
-    "214b13a4e556bc60df85f7ca290b314cbfb0f2a8a0f7c94fc7bacb78a0519cdc",
+    "4450fedafd5725b1b3b973f5931497325ed84ed3c0c589490ef06f4b9a967367",
 )];
 
 fn scratch(name: &str) -> PathBuf {

@@ -1,5 +1,7 @@
 //! The generator families. Each submodule is one registered env.
 
+pub mod countdown;
 pub mod knights_knaves;
 pub mod modarith;
 pub mod sat;
+pub mod zebra;

@@ -1,0 +1,248 @@
+//! The expression parser of the `countdown` verifier: a bounded recursive descent over a token
+//! list, evaluated exactly as it parses. Model text is parsed, never executed.
+//!
+//! Grammar (whitespace between tokens is ignored):
+//!
+//! ```text
+//! expr   := term (("+" | "-") term)*
+//! term   := factor (("*" | "/") factor)*
+//! factor := NUMBER | "(" expr ")"
+//! NUMBER := "0" | [1-9][0-9]*        (ASCII digits, no leading zeros, no sign)
+//! ```
+//!
+//! `×` and `·` are read as `*`, `÷` as `/`, and `−` (U+2212) and `–` (U+2013) as `-`. There is no
+//! unary minus: the numbers are given as positive integers, and a negated number is not one of
+//! them. Bounds: [`MAX_EXPR_BYTES`] bytes and [`MAX_DEPTH`] nested parentheses, so the recursion
+//! is shallow and the work linear in the input.
+
+use super::rational::{ArithError, Rational};
+
+/// The longest expression read.
+pub const MAX_EXPR_BYTES: usize = 1024;
+/// The deepest nesting of parentheses read.
+pub const MAX_DEPTH: usize = 32;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Token {
+    /// A literal; `None` when it has too many digits to be any given number.
+    Num(Option<u64>),
+    Plus,
+    Minus,
+    Times,
+    Divide,
+    Open,
+    Close,
+}
+
+/// A parsed expression: its exact value (or why it has none) and its literals in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Parsed {
+    /// The value, or the first arithmetic error met while evaluating.
+    pub value: Result<Rational, ArithError>,
+    /// Every literal, in the order written; `None` for one too long to be a given number.
+    pub literals: Vec<Option<u64>>,
+}
+
+/// Parses and evaluates `text`, or says why it is not an expression of the grammar.
+pub fn parse(text: &str) -> Result<Parsed, &'static str> {
+    if text.len() > MAX_EXPR_BYTES {
+        return Err("the expression is longer than 1024 bytes");
+    }
+    let tokens = tokenize(text)?;
+    let mut parser = Parser {
+        tokens: &tokens,
+        pos: 0,
+        depth: 0,
+        literals: Vec::new(),
+    };
+    let value = parser.expr()?;
+    if parser.pos != tokens.len() {
+        return Err(match tokens[parser.pos] {
+            Token::Close => "a closing parenthesis has no opening one",
+            _ => "two numbers or expressions follow each other without an operator",
+        });
+    }
+    Ok(Parsed {
+        value,
+        literals: parser.literals,
+    })
+}
+
+fn tokenize(text: &str) -> Result<Vec<Token>, &'static str> {
+    let mut tokens = Vec::with_capacity(text.len() / 2 + 1);
+    let mut chars = text.char_indices().peekable();
+    while let Some((start, c)) = chars.next() {
+        let token = match c {
+            c if c.is_whitespace() => continue,
+            '0'..='9' => {
+                let mut end = start + 1;
+                while let Some(&(i, d)) = chars.peek() {
+                    if !d.is_ascii_digit() {
+                        break;
+                    }
+                    end = i + 1;
+                    chars.next();
+                }
+                let digits = &text[start..end];
+                if digits.len() > 1 && digits.starts_with('0') {
+                    return Err("numbers are written without leading zeros");
+                }
+                Token::Num(digits.parse().ok())
+            }
+            '+' => Token::Plus,
+            '-' | '\u{2212}' | '\u{2013}' => Token::Minus,
+            '*' | '×' | '·' => Token::Times,
+            '/' | '÷' => Token::Divide,
+            '(' => Token::Open,
+            ')' => Token::Close,
+            _ => return Err("the expression holds a character other than digits, + - * / ( )"),
+        };
+        tokens.push(token);
+    }
+    Ok(tokens)
+}
+
+type Value = Result<Rational, ArithError>;
+
+/// Applies a binary operator; the first arithmetic error, left to right, is kept.
+fn combine(op: Token, lhs: Value, rhs: Value) -> Value {
+    let (a, b) = (lhs?, rhs?);
+    match op {
+        Token::Plus => a.checked_add(b),
+        Token::Minus => a.checked_sub(b),
+        Token::Times => a.checked_mul(b),
+        _ => a.checked_div(b),
+    }
+}
+
+struct Parser<'t> {
+    tokens: &'t [Token],
+    pos: usize,
+    depth: usize,
+    literals: Vec<Option<u64>>,
+}
+
+impl Parser<'_> {
+    fn peek(&self) -> Option<Token> {
+        self.tokens.get(self.pos).copied()
+    }
+
+    fn expr(&mut self) -> Result<Value, &'static str> {
+        let mut acc = self.term()?;
+        while let Some(op @ (Token::Plus | Token::Minus)) = self.peek() {
+            self.pos += 1;
+            acc = combine(op, acc, self.term()?);
+        }
+        Ok(acc)
+    }
+
+    fn term(&mut self) -> Result<Value, &'static str> {
+        let mut acc = self.factor()?;
+        while let Some(op @ (Token::Times | Token::Divide)) = self.peek() {
+            self.pos += 1;
+            acc = combine(op, acc, self.factor()?);
+        }
+        Ok(acc)
+    }
+
+    fn factor(&mut self) -> Result<Value, &'static str> {
+        let token = self
+            .peek()
+            .ok_or("the expression ends where a number was expected")?;
+        self.pos += 1;
+        match token {
+            Token::Num(n) => {
+                self.literals.push(n);
+                // A literal too long for u64 is not a given number; its value is irrelevant.
+                Ok(Ok(Rational::integer(i128::from(n.unwrap_or(0)))))
+            }
+            Token::Open => {
+                self.depth += 1;
+                if self.depth > MAX_DEPTH {
+                    return Err("parentheses are nested more than 32 deep");
+                }
+                let inner = self.expr()?;
+                if self.peek() != Some(Token::Close) {
+                    return Err("an opening parenthesis is never closed");
+                }
+                self.pos += 1;
+                self.depth -= 1;
+                Ok(inner)
+            }
+            Token::Minus => Err("there is no unary minus: every number is used as given"),
+            _ => Err("an operator or parenthesis stands where a number was expected"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn value(text: &str) -> String {
+        match parse(text).unwrap().value {
+            Ok(v) => v.to_string(),
+            Err(e) => format!("{e:?}"),
+        }
+    }
+
+    #[test]
+    fn precedence_and_associativity() {
+        assert_eq!(value("2 + 3 * 4"), "14");
+        assert_eq!(value("(2 + 3) * 4"), "20");
+        assert_eq!(value("10 - 4 - 3"), "3");
+        assert_eq!(value("100 / 5 / 2"), "10");
+        assert_eq!(value("7 / 2"), "7/2");
+        assert_eq!(value("(1 + 1/3) * 3"), "4");
+        assert_eq!(value("3 × 4 ÷ 6 − 1"), "1");
+        assert_eq!(value("((((8))))"), "8");
+    }
+
+    #[test]
+    fn literals_are_recorded_in_order() {
+        let p = parse("(25 - 5) * 10 / 99999999999999999999").unwrap();
+        assert_eq!(p.literals, vec![Some(25), Some(5), Some(10), None]);
+    }
+
+    #[test]
+    fn arithmetic_errors_are_values_not_parse_errors() {
+        assert_eq!(value("5 / (3 - 3)"), "DivisionByZero");
+        let huge = ["10000"; 12].join(" * ");
+        assert_eq!(value(&huge), "Overflow");
+    }
+
+    #[test]
+    fn malformed_expressions_are_rejected() {
+        for bad in [
+            "",
+            "1 +",
+            "+1",
+            "-1 + 2",
+            "(1 + 2",
+            "1 + 2)",
+            "1 2",
+            "2(3)",
+            "1 ** 2",
+            "07 + 1",
+            "1.5 * 2",
+            "x",
+            "1 + 2 = 3",
+            "1e3",
+            "()",
+            "٣ + 1",
+        ] {
+            assert!(parse(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn nesting_and_length_are_bounded() {
+        let deep = format!("{}1{}", "(".repeat(33), ")".repeat(33));
+        assert!(parse(&deep).is_err());
+        let ok = format!("{}1{}", "(".repeat(32), ")".repeat(32));
+        assert!(parse(&ok).is_ok());
+        let unclosed = "(".repeat(100_000);
+        assert!(parse(&unclosed).is_err());
+        assert!(parse(&"1+".repeat(600)).is_err());
+    }
+}
