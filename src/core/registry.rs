@@ -3,8 +3,9 @@
 use super::dyn_env::DynEnv;
 use super::error::{Error, Result};
 use crate::envs::modarith::ModArith;
+use crate::envs::sudoku::Sudoku;
 
-static ENVS: &[&dyn DynEnv] = &[&ModArith];
+static ENVS: &[&dyn DynEnv] = &[&ModArith, &Sudoku];
 
 /// Every registered env, in listing order.
 pub fn envs() -> &'static [&'static dyn DynEnv] {

@@ -1,3 +1,4 @@
 //! The generator families. Each submodule is one registered env.
 
 pub mod modarith;
+pub mod sudoku;
