@@ -2,10 +2,11 @@
 
 use super::dyn_env::DynEnv;
 use super::error::{Error, Result};
+use crate::envs::graph_coloring::GraphColoring;
 use crate::envs::modarith::ModArith;
 use crate::envs::sudoku::Sudoku;
 
-static ENVS: &[&dyn DynEnv] = &[&ModArith, &Sudoku];
+static ENVS: &[&dyn DynEnv] = &[&ModArith, &Sudoku, &GraphColoring];
 
 /// Every registered env, in listing order.
 pub fn envs() -> &'static [&'static dyn DynEnv] {
