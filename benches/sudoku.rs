@@ -21,7 +21,10 @@ fn generate(c: &mut Criterion) {
         ("4x4", params(4, 6, Technique::Search)),
         ("6x6", params(6, 12, Technique::Search)),
         ("9x9-singles-34", params(9, 34, Technique::Singles)),
-        ("9x9-level-10", <SudokuParams as verigym::EnvParams>::at_level(LEVEL_MAX)),
+        (
+            "9x9-level-10",
+            <SudokuParams as verigym::EnvParams>::at_level(LEVEL_MAX),
+        ),
     ];
     for (name, p) in cases {
         let g = Generator::new(&Sudoku, p, 1).unwrap();
@@ -42,7 +45,10 @@ fn generate(c: &mut Criterion) {
 fn verify(c: &mut Criterion) {
     let g = Generator::new(&Sudoku, SudokuParams::default(), 1).unwrap();
     let p = g.problem(0);
-    let response = format!("<think>fill the grid</think>\n<answer>\n{}\n</answer>", p.answer);
+    let response = format!(
+        "<think>fill the grid</think>\n<answer>\n{}\n</answer>",
+        p.answer
+    );
     assert!(Sudoku.verify(&p.data, &response).correct);
     c.bench_function("sudoku/verify/9x9-reference", |b| {
         b.iter(|| black_box(Sudoku.verify(black_box(&p.data), black_box(&response))))

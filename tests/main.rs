@@ -5,4 +5,5 @@ mod determinism;
 mod golden;
 mod modarith_props;
 mod schemas;
+mod sudoku;
 mod support;

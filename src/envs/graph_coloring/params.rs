@@ -127,6 +127,11 @@ mod tests {
             edge_percent: 0,
             ..Default::default()
         };
-        assert!(p.validate().unwrap_err().to_string().contains("edge_percent"));
+        assert!(
+            p.validate()
+                .unwrap_err()
+                .to_string()
+                .contains("edge_percent")
+        );
     }
 }

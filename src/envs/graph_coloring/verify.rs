@@ -112,8 +112,12 @@ pub fn verify(data: &GraphColoringData, response: &str) -> Verdict {
     let mut first_bad = None;
     for &[u, v] in &data.edges {
         let (Some(&cu), Some(&cv)) = (
-            (u as usize).checked_sub(1).and_then(|i| color[..n as usize].get(i)),
-            (v as usize).checked_sub(1).and_then(|i| color[..n as usize].get(i)),
+            (u as usize)
+                .checked_sub(1)
+                .and_then(|i| color[..n as usize].get(i)),
+            (v as usize)
+                .checked_sub(1)
+                .and_then(|i| color[..n as usize].get(i)),
         ) else {
             return Verdict::rejected(Reason::UnparsableAnswer, "the record's graph is malformed");
         };
@@ -172,10 +176,22 @@ mod tests {
             ("0: 1, 1: 1, 2: 2, 3: 3, 4: 1", "there is no vertex 0"),
             ("1: 1, 2: 2, 3: 4, 4: 1", "vertex 3 has color 4"),
             ("1: 0, 2: 2, 3: 3, 4: 1", "vertex 1 has color 0"),
-            ("1: 1, 1: 1, 2: 2, 3: 3, 4: 1", "vertex 1 is listed more than once"),
-            ("1: 1, 2: 2, 3: 3, 4: 3", "edge 3-4 joins two vertices of color 3"),
-            ("1: 1, 2: 1, 3: 1, 4: 1", "edge 1-2 joins two vertices of color 1"),
-            ("1: 1, 2: 2, 3: 3, 4: 99999999999999999999999", "vertex 4 has color"),
+            (
+                "1: 1, 1: 1, 2: 2, 3: 3, 4: 1",
+                "vertex 1 is listed more than once",
+            ),
+            (
+                "1: 1, 2: 2, 3: 3, 4: 3",
+                "edge 3-4 joins two vertices of color 3",
+            ),
+            (
+                "1: 1, 2: 1, 3: 1, 4: 1",
+                "edge 1-2 joins two vertices of color 1",
+            ),
+            (
+                "1: 1, 2: 2, 3: 3, 4: 99999999999999999999999",
+                "vertex 4 has color",
+            ),
         ];
         for (answer, want) in cases {
             let v = judge(answer);

@@ -83,7 +83,8 @@ fn complete_grid(shape: &Shape, rng: &mut ProblemRng) -> [u8; MAX_CELLS] {
             grid[usize::from(cell)] = d;
         }
     }
-    let mut search = Search::new(shape, &grid[..shape.cells()]).expect("diagonal boxes are disjoint");
+    let mut search =
+        Search::new(shape, &grid[..shape.cells()]).expect("diagonal boxes are disjoint");
     if !search.fill_random(rng) {
         // Not reached for the shipped shapes; an empty grid always completes.
         search = Search::new(shape, &[]).expect("an empty grid is consistent");

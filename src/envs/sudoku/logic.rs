@@ -104,7 +104,9 @@ impl<'s> Logic<'s> {
                 if pair.count_ones() != 2 {
                     continue;
                 }
-                let Some(&jb) = unit[a + 1..].iter().find(|&&j| self.cand[j as usize] == pair)
+                let Some(&jb) = unit[a + 1..]
+                    .iter()
+                    .find(|&&j| self.cand[j as usize] == pair)
                 else {
                     continue;
                 };
