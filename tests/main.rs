@@ -3,6 +3,7 @@
 mod cli;
 mod determinism;
 mod golden;
+mod graph_coloring;
 mod modarith_props;
 mod schemas;
 mod sudoku;
