@@ -79,14 +79,9 @@ fn allowed(grid: &[Vec<u8>], br: usize, bc: usize, r: usize, c: usize, d: u8) ->
         return false;
     }
     let (top, left) = (r - r % br, c - c % bc);
-    for rr in top..top + br {
-        for cc in left..left + bc {
-            if grid[rr][cc] == d {
-                return false;
-            }
-        }
-    }
-    true
+    !grid[top..top + br]
+        .iter()
+        .any(|row| row[left..left + bc].contains(&d))
 }
 
 /// Counts solutions up to `limit`, keeping the first one found in `first`.

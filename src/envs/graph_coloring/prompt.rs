@@ -8,11 +8,11 @@ use super::GraphColoringData;
 pub fn render(data: &GraphColoringData) -> String {
     let (n, k, m) = (data.vertices, data.colors, data.edges.len());
     let mut s = String::with_capacity(480 + 9 * m);
-    let _ = write!(
+    let _ = writeln!(
         s,
         "Color the vertices of this undirected graph with at most {k} colors, numbered 1 to {k}, \
          so that the two ends of every edge get different colors. The graph has {n} vertices, \
-         numbered 1 to {n}, and these {m} edges:\n"
+         numbered 1 to {n}, and these {m} edges:"
     );
     for (i, &[u, v]) in data.edges.iter().enumerate() {
         if i > 0 {
