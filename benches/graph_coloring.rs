@@ -42,6 +42,10 @@ fn verify(c: &mut Criterion) {
     let p = g.problem(0);
     let response = format!("<think>try colors</think>\n<answer>{}</answer>", p.answer);
     assert!(GraphColoring.verify(&p.data, &response).correct);
+    // The shared extraction step alone, for scale: verify = extraction + the env's own work.
+    c.bench_function("graph_coloring/verify/extract-only", |b| {
+        b.iter(|| black_box(verigym::extract_answer(black_box(&response)).is_ok()))
+    });
     c.bench_function("graph_coloring/verify/default-reference", |b| {
         b.iter(|| black_box(GraphColoring.verify(black_box(&p.data), black_box(&response))))
     });

@@ -50,6 +50,10 @@ fn verify(c: &mut Criterion) {
         p.answer
     );
     assert!(Sudoku.verify(&p.data, &response).correct);
+    // The shared extraction step alone, for scale: verify = extraction + the env's own work.
+    c.bench_function("sudoku/verify/extract-only", |b| {
+        b.iter(|| black_box(verigym::extract_answer(black_box(&response)).is_ok()))
+    });
     c.bench_function("sudoku/verify/9x9-reference", |b| {
         b.iter(|| black_box(Sudoku.verify(black_box(&p.data), black_box(&response))))
     });

@@ -17,8 +17,6 @@
 //! Uniformly random digits in the blanks agree on 1/n of them on average, and filling every blank
 //! with `1` agrees on about 1/n too; there is no guessing floor in `score`.
 
-use std::borrow::Cow;
-
 use serde_json::json;
 
 use super::SudokuData;
@@ -53,43 +51,42 @@ impl ParseError {
 }
 
 /// Reads a grid of side `n` into `grid` (row-major). Digits are not range-checked here.
+///
+/// One pass over the bytes: every accepted character is ASCII, so the first other byte starts
+/// the offending character.
 pub fn parse_grid(text: &str, n: usize, grid: &mut [u8; MAX_CELLS]) -> Result<(), ParseError> {
     let mut rows = 0;
-    for (line_no, line) in text.lines().enumerate() {
-        let mut digits = 0;
-        let mut border_only = true;
-        for c in line.chars() {
-            match c {
-                '0'..='9' => {
+    for (line_no, line) in text.split('\n').enumerate() {
+        let (mut digits, mut comma, mut border) = (0, false, None);
+        for (pos, &b) in line.as_bytes().iter().enumerate() {
+            match b {
+                b'0'..=b'9' => {
                     if rows == n {
                         return Err(ParseError::RowCount(n + 1));
                     }
                     if digits < n {
-                        grid[rows * n + digits] = c as u8 - b'0';
+                        grid[rows * n + digits] = b - b'0';
                     }
                     digits += 1;
-                    border_only = false;
                 }
-                ' ' | '\t' | '|' | '\r' => {}
-                ',' => border_only = false,
-                '-' | '+' if border_only && digits == 0 => {}
-                _ => return Err(ParseError::BadChar(c, line_no + 1)),
+                b' ' | b'\t' | b'|' | b'\r' => {}
+                b',' => comma = true,
+                b'-' | b'+' => {
+                    border.get_or_insert(char::from(b));
+                }
+                _ => {
+                    let c = line[pos..].chars().next().unwrap_or('?');
+                    return Err(ParseError::BadChar(c, line_no + 1));
+                }
             }
         }
-        if digits == 0 {
-            if border_only {
-                continue;
-            }
-            return Err(ParseError::RowLength(rows + 1, 0));
+        match (digits, border) {
+            (0, _) if !comma => continue,
+            (0, _) => return Err(ParseError::RowLength(rows + 1, 0)),
+            (_, Some(c)) => return Err(ParseError::BadChar(c, line_no + 1)),
+            (d, None) if d != n => return Err(ParseError::RowLength(rows + 1, d)),
+            _ => rows += 1,
         }
-        if digits != n || line.contains(['-', '+']) {
-            if digits == n {
-                let bad = if line.contains('-') { '-' } else { '+' };
-                return Err(ParseError::BadChar(bad, line_no + 1));
-            }
-            return Err(ParseError::RowLength(rows + 1, digits));
-        }
-        rows += 1;
     }
     if rows != n {
         return Err(ParseError::RowCount(rows));
@@ -125,60 +122,88 @@ pub fn verify(data: &SudokuData, response: &str) -> Verdict {
     if let Err(e) = parse_grid(&answer, n, &mut grid) {
         return Verdict::rejected(Reason::UnparsableAnswer, e.message(n));
     }
-    let verdict = judge(shape, data, &grid);
-    let (blanks, agree) = agreement(data, &grid);
-    verdict.with_detail(json!({ "blanks": blanks, "blanks_agreeing": agree }))
+    let tally = tally(shape, data, &grid);
+    let verdict = match tally.first_bad_cell {
+        Some((i, given)) => bad_cell(n, i, given, grid[i]),
+        None => match (0..shape.unit_count()).find(|&u| tally.units[u] != shape.all_digits()) {
+            Some(u) => repeated(shape, u, &grid),
+            None => Verdict::correct(),
+        },
+    };
+    verdict.with_detail(json!({ "blanks": tally.blanks, "blanks_agreeing": tally.agree }))
 }
 
-fn judge(shape: &Shape, data: &SudokuData, grid: &[u8; MAX_CELLS]) -> Verdict {
+/// One pass over the cells: everything the judgement and the detail need.
+struct Tally {
+    /// The first cell (row-major) holding a digit outside 1..=n or contradicting its given, with
+    /// that given (0 for a blank).
+    first_bad_cell: Option<(usize, u8)>,
+    /// The digits present in each unit. With every cell in 1..=n, a unit is valid exactly when
+    /// all n digits are present, so no per-cell duplicate test is needed on the hot path.
+    units: [u16; 27],
+    blanks: u32,
+    agree: u32,
+}
+
+fn tally(shape: &Shape, data: &SudokuData, grid: &[u8; MAX_CELLS]) -> Tally {
     let n = shape.n;
-    for (r, given_row) in data.givens.iter().enumerate() {
-        for (c, &given) in given_row.iter().enumerate() {
-            let d = grid[r * n + c];
-            if d == 0 || usize::from(d) > n {
-                return Verdict::wrong(format!(
-                    "row {}, column {} holds {d}; digits are 1 to {n}",
-                    r + 1,
-                    c + 1
-                ));
+    let mut t = Tally {
+        first_bad_cell: None,
+        units: [0; 27],
+        blanks: 0,
+        agree: 0,
+    };
+    let rows = data.givens.iter().zip(&data.solution);
+    for (r, (given_row, solution_row)) in rows.enumerate() {
+        for (c, (&given, &want)) in given_row.iter().zip(solution_row).enumerate() {
+            let i = r * n + c;
+            let d = grid[i];
+            if given == 0 {
+                t.blanks += 1;
+                t.agree += u32::from(d == want);
             }
-            if given != 0 && given != d {
-                return Verdict::wrong(format!(
-                    "row {}, column {} is given as {given} but the answer has {d}",
-                    r + 1,
-                    c + 1
-                ));
+            if (d == 0 || usize::from(d) > n || (given != 0 && given != d))
+                && t.first_bad_cell.is_none()
+            {
+                t.first_bad_cell = Some((i, given));
+            }
+            let bit = 1u16 << d;
+            for u in shape.cell_units[i] {
+                t.units[usize::from(u)] |= bit;
             }
         }
     }
-    for u in 0..shape.unit_count() {
-        let mut seen = 0u16;
-        for &cell in shape.unit(u) {
-            let bit = 1u16 << grid[usize::from(cell)];
-            if seen & bit != 0 {
-                let (kind, k) = shape.describe_unit(u);
-                let d = grid[usize::from(cell)];
-                return Verdict::wrong(Cow::Owned(format!("{d} appears twice in {kind} {k}")));
-            }
-            seen |= bit;
-        }
-    }
-    Verdict::correct()
+    t
 }
 
-/// (blanks, blanks where the answer agrees with the stored solution).
-fn agreement(data: &SudokuData, grid: &[u8; MAX_CELLS]) -> (u32, u32) {
-    let n = data.givens.len();
-    let (mut blanks, mut agree) = (0, 0);
-    for (r, (given_row, solution_row)) in data.givens.iter().zip(&data.solution).enumerate() {
-        for (c, (&given, &want)) in given_row.iter().zip(solution_row).enumerate() {
-            if given == 0 {
-                blanks += 1;
-                agree += u32::from(grid[r * n + c] == want);
-            }
-        }
+fn bad_cell(n: usize, i: usize, given: u8, d: u8) -> Verdict {
+    let (r, c) = (i / n + 1, i % n + 1);
+    if d == 0 || usize::from(d) > n {
+        Verdict::wrong(format!(
+            "row {r}, column {c} holds {d}; digits are 1 to {n}"
+        ))
+    } else {
+        Verdict::wrong(format!(
+            "row {r}, column {c} is given as {given} but the answer has {d}"
+        ))
     }
-    (blanks, agree)
+}
+
+/// The slow path for an invalid unit: finds the digit it repeats.
+fn repeated(shape: &Shape, u: usize, grid: &[u8; MAX_CELLS]) -> Verdict {
+    let (kind, k) = shape.describe_unit(u);
+    let mut seen = 0u16;
+    for &cell in shape.unit(u) {
+        let d = grid[usize::from(cell)];
+        if seen & (1 << d) != 0 {
+            return Verdict::wrong(format!("{d} appears twice in {kind} {k}"));
+        }
+        seen |= 1 << d;
+    }
+    Verdict::wrong(format!(
+        "{kind} {k} is not a permutation of 1 to {}",
+        shape.n
+    ))
 }
 
 #[cfg(test)]
