@@ -11,6 +11,7 @@ fn params(size: u8, givens: u32, technique: Technique) -> SudokuParams {
         size,
         givens,
         technique,
+        require_technique: false,
     }
 }
 

@@ -26,6 +26,7 @@ fn params() -> impl Strategy<Value = SudokuParams> {
                 size,
                 givens: lo + g % (hi - lo + 1),
                 technique,
+                require_technique: false,
             }
         })
 }
@@ -148,6 +149,57 @@ fn independently_unique(data: &SudokuData) -> Result<(), String> {
     Ok(())
 }
 
+/// Naked and hidden singles, written from the rules with plain loops: whether they complete the
+/// puzzle. Placements only ever add information, so the order of deductions does not matter.
+fn singles_complete(data: &SudokuData) -> bool {
+    let mut grid = data.givens.clone();
+    let n = grid.len();
+    let (br, bc) = (usize::from(data.box_rows), usize::from(data.box_cols));
+    let units: Vec<Vec<(usize, usize)>> = (0..n)
+        .map(|r| (0..n).map(|c| (r, c)).collect())
+        .chain((0..n).map(|c| (0..n).map(|r| (r, c)).collect()))
+        .chain((0..n).map(|b| {
+            let (top, left) = (b / (n / bc) * br, b % (n / bc) * bc);
+            (0..n).map(|k| (top + k / bc, left + k % bc)).collect()
+        }))
+        .collect();
+    loop {
+        let mut progress = false;
+        for r in 0..n {
+            for c in 0..n {
+                if grid[r][c] != 0 {
+                    continue;
+                }
+                let options: Vec<u8> = (1..=n as u8)
+                    .filter(|&d| allowed(&grid, br, bc, r, c, d))
+                    .collect();
+                if let [d] = options[..] {
+                    grid[r][c] = d;
+                    progress = true;
+                }
+            }
+        }
+        for unit in &units {
+            for d in 1..=n as u8 {
+                if unit.iter().any(|&(r, c)| grid[r][c] == d) {
+                    continue;
+                }
+                let places: Vec<&(usize, usize)> = unit
+                    .iter()
+                    .filter(|&&(r, c)| grid[r][c] == 0 && allowed(&grid, br, bc, r, c, d))
+                    .collect();
+                if let [&(r, c)] = places[..] {
+                    grid[r][c] = d;
+                    progress = true;
+                }
+            }
+        }
+        if !progress {
+            return grid.iter().flatten().all(|&d| d != 0);
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
@@ -264,6 +316,7 @@ fn uniqueness_is_reproven_independently_on_a_sample() {
             size,
             givens: min_givens(size),
             technique: Technique::Search,
+            require_technique: false,
         };
         let g = Generator::new(&Sudoku, params, 6).unwrap();
         for i in 0..50 {
@@ -331,14 +384,25 @@ fn guessing_baselines_of_the_detail_agreement_are_near_one_in_n() {
 }
 
 #[test]
-fn technique_cap_is_respected_at_every_level() {
+fn technique_cap_is_respected_and_singles_claims_reproven() {
+    let mut by_technique = [0u32; 3];
     for level in 0..=10 {
         let g = Generator::at_level(&Sudoku, f64::from(level), &Default::default(), 9).unwrap();
         let cap = SudokuParams::at_level(f64::from(level)).technique;
         for i in 0..4 {
-            assert!(g.problem(i).data.technique <= cap, "level {level}");
+            let data = g.problem(i).data;
+            assert!(data.technique <= cap, "level {level}");
+            assert_eq!(
+                singles_complete(&data),
+                data.technique == Technique::Singles,
+                "level {level} problem {i} is recorded as {:?}",
+                data.technique
+            );
+            by_technique[data.technique as usize] += 1;
         }
     }
+    // The sample exercises every class, so both directions above were tested.
+    assert!(by_technique.iter().all(|&k| k > 0), "{by_technique:?}");
 }
 
 // ---- Golden files and pinned hashes (the patterns of tests/golden.rs and determinism.rs). ----
@@ -384,17 +448,17 @@ fn pinned_hashes_of_first_two_hundred() {
         (
             None,
             0,
-            "a7c4b68f0a0dca823184025a9608cac9b485f22f266e49844d83e271daab1eed",
+            "4f25ac3393f89eb031b8948cc4744313c8bc85f99413607e0b2cb3e8c56d347d",
         ),
         (
             Some(1.0),
             7,
-            "537bdbac704ca201ded17e561b0f709c77b4db9d5214616b8ab3feac32dcf06a",
+            "dcae5294eb1567416aa145e2cabab1a8c8b52b8ddaa7e0743eb1fe1858062b78",
         ),
         (
             Some(3.0),
             7,
-            "a6db1604e3084b5ad2a9d94f7a1c0b4c6fb4d129613565484451909cfc57c086",
+            "b50e944ad6fcfbc8dcf826a4806ad6aab3495a4c81403225c2146ded724a2073",
         ),
     ];
     let mut report = Vec::new();

@@ -12,7 +12,7 @@ mod verify;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-pub use self::params::{SudokuParams, Technique, min_givens};
+pub use self::params::{SudokuParams, TECHNIQUE_TRIES, Technique, min_givens};
 pub use self::verify::{ParseError, parse_grid};
 use crate::core::env::{Env, Generated};
 use crate::core::rng::ProblemRng;
@@ -56,7 +56,21 @@ impl Env for Sudoku {
     /// and prove there is no second one. 0 means propagation of forced cells alone suffices.
     fn generate(&self, params: &SudokuParams, rng: &mut ProblemRng) -> Generated<SudokuData> {
         let shape = shape::Shape::of(usize::from(params.size)).expect("size is validated");
-        let p = generate::puzzle(shape, params.givens, params.technique, rng);
+        let tries = if params.require_technique {
+            TECHNIQUE_TRIES
+        } else {
+            1
+        };
+        let mut p = generate::puzzle(shape, params.givens, params.technique, rng);
+        for _ in 1..tries {
+            if p.technique == params.technique {
+                break;
+            }
+            let next = generate::puzzle(shape, params.givens, params.technique, rng);
+            if next.technique > p.technique {
+                p = next;
+            }
+        }
         let n = shape.n;
         let rows = |grid: &[u8]| grid[..n * n].chunks(n).map(<[u8]>::to_vec).collect();
         let mut answer = String::with_capacity(n * (n + 1));

@@ -21,7 +21,15 @@ pub struct SudokuParams {
     /// The hardest technique the puzzle may need: a removal is kept only if the puzzle stays
     /// solvable with techniques up to this one.
     pub technique: Technique,
+    /// Also require the puzzle to need `technique` (not only allow it): a puzzle an easier
+    /// technique solves is discarded and a new one made, up to 32 tries, keeping the hardest.
+    /// Random removal mostly yields singles puzzles, so without this a `pairs` cap rarely
+    /// produces a pairs puzzle. The record's `technique` says what the kept puzzle needs.
+    pub require_technique: bool,
 }
+
+/// Tries made for `require_technique` before the hardest puzzle so far is kept.
+pub const TECHNIQUE_TRIES: u32 = 32;
 
 /// Solving techniques, from easiest to hardest.
 #[derive(
@@ -55,6 +63,7 @@ impl Default for SudokuParams {
             size: 9,
             givens: 30,
             technique: Technique::Search,
+            require_technique: false,
         }
     }
 }
@@ -85,21 +94,22 @@ impl EnvParams for SudokuParams {
         Ok(())
     }
 
-    /// | level | size | givens (blanks) | technique |
-    /// |---|---|---|---|
-    /// | 0 ≤ L < 1 | 4 | 10 (6) | singles |
-    /// | 1 ≤ L < 2 | 4 | 6 (10) | singles |
-    /// | 2 ≤ L < 3 | 6 | 18 (18) | singles |
-    /// | 3 ≤ L < 4 | 6 | 12 (24) | singles |
-    /// | 4 ≤ L < 5 | 9 | 40 (41) | singles |
-    /// | 5 ≤ L < 6 | 9 | 34 (47) | singles |
-    /// | 6 ≤ L < 7 | 9 | 30 (51) | pairs |
-    /// | 7 ≤ L < 8 | 9 | 27 (54) | pairs |
-    /// | 8 ≤ L < 9 | 9 | 25 (56) | search |
-    /// | 9 ≤ L ≤ 10 | 9 | 22 (59) | search |
+    /// | level | size | givens (blanks) | technique | required |
+    /// |---|---|---|---|---|
+    /// | 0 ≤ L < 1 | 4 | 10 (6) | singles | no |
+    /// | 1 ≤ L < 2 | 4 | 6 (10) | singles | no |
+    /// | 2 ≤ L < 3 | 6 | 18 (18) | singles | no |
+    /// | 3 ≤ L < 4 | 6 | 12 (24) | singles | no |
+    /// | 4 ≤ L < 5 | 9 | 40 (41) | singles | no |
+    /// | 5 ≤ L < 6 | 9 | 34 (47) | singles | no |
+    /// | 6 ≤ L < 7 | 9 | 30 (51) | pairs | yes |
+    /// | 7 ≤ L < 8 | 9 | 27 (54) | pairs | yes |
+    /// | 8 ≤ L < 9 | 9 | 25 (56) | search | yes |
+    /// | 9 ≤ L ≤ 10 | 9 | 22 (59) | search | yes |
     ///
-    /// Size, the number of blanks and the technique cap never decrease with L. (Givens alone
-    /// do not order difficulty across sizes; blanks do.)
+    /// Size, the number of blanks, the technique and the requirement never decrease with L.
+    /// (Givens alone do not order difficulty across sizes; blanks do.) A singles cap needs no
+    /// requirement: every puzzle made under it needs exactly singles.
     fn at_level(level: f64) -> Self {
         const TABLE: [(u8, u32, Technique); 10] = [
             (4, 10, Technique::Singles),
@@ -119,6 +129,7 @@ impl EnvParams for SudokuParams {
             size,
             givens,
             technique,
+            require_technique: technique > Technique::Singles,
         }
     }
 }
@@ -147,6 +158,7 @@ mod tests {
             assert!(next.size >= prev.size);
             assert!(blanks(&next) >= blanks(&prev));
             assert!(next.technique >= prev.technique);
+            assert!(next.require_technique >= prev.require_technique);
             prev = next;
         }
         assert_eq!(SudokuParams::at_level(10.0).technique, Technique::Search);
