@@ -204,6 +204,25 @@ fn density_is_the_stated_percentage_of_cross_color_pairs() {
     }
 }
 
+/// The 10,000-problem bar, for a many-answer env: every planted coloring is proper and
+/// uses all k colors, and the reference answer verifies.
+/// `cargo test --release -- --ignored graph_coloring_ten_thousand_are_sound`
+#[test]
+#[ignore = "slow in debug builds; run with --release"]
+fn graph_coloring_ten_thousand_are_sound() {
+    let generators: Vec<_> = (0..=10)
+        .map(|l| {
+            Generator::at_level(&GraphColoring, f64::from(l), &Default::default(), 2026).unwrap()
+        })
+        .collect();
+    for i in 0..10_000u64 {
+        let p = generators[(i % 11) as usize].problem(i / 11);
+        assert!(proper(&p.data, &p.data.planted), "index {i}");
+        assert!((1..=p.data.colors as u8).all(|c| p.data.planted.contains(&c)));
+        assert!(judge(&p.data, &p.answer).correct, "index {i}");
+    }
+}
+
 fn check(name: &str, bytes: &[u8]) {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/golden")
