@@ -5,6 +5,7 @@ mod determinism;
 mod golden;
 mod graph_coloring;
 mod modarith_props;
+mod pinned;
 mod schemas;
 mod sudoku;
 mod support;

@@ -162,19 +162,12 @@ pub fn solves(shape: &Shape, puzzle: &[u8], cap: Technique) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::shape::SHAPE_9;
+    use super::super::shape::{SHAPE_9, grid_from_text};
     use super::*;
-
-    fn parse(rows: &str) -> Vec<u8> {
-        rows.bytes()
-            .filter(|b| !b.is_ascii_whitespace())
-            .map(|b| if b == b'.' { 0 } else { b - b'0' })
-            .collect()
-    }
 
     #[test]
     fn an_easy_newspaper_puzzle_falls_to_singles() {
-        let p = parse(
+        let p = grid_from_text(
             "53..7.... 6..195... .98....6. 8...6...3 4..8.3..1 7...2...6 .6....28. ...419..5 ....8..79",
         );
         assert_eq!(classify(&SHAPE_9, &p), Technique::Singles);
@@ -183,7 +176,7 @@ mod tests {
     #[test]
     fn a_hard_puzzle_needs_search() {
         // Arto Inkala's 2012 "world's hardest sudoku".
-        let p = parse(
+        let p = grid_from_text(
             "8........ ..36..... .7..9.2.. .5...7... ....457.. ...1...3. ..1....68 ..85...1. .9....4..",
         );
         assert_eq!(classify(&SHAPE_9, &p), Technique::Search);

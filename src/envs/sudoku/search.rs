@@ -177,19 +177,12 @@ pub fn unique_after_blanking(shape: &Shape, puzzle: &mut [u8], solution: &[u8], 
 
 #[cfg(test)]
 mod tests {
-    use super::super::shape::{SHAPE_4, SHAPE_9};
+    use super::super::shape::{SHAPE_4, SHAPE_9, grid_from_text};
     use super::*;
-
-    fn parse(rows: &str) -> Vec<u8> {
-        rows.bytes()
-            .filter(|b| !b.is_ascii_whitespace())
-            .map(|b| if b == b'.' { 0 } else { b - b'0' })
-            .collect()
-    }
 
     #[test]
     fn a_classic_puzzle_has_one_solution() {
-        let p = parse(
+        let p = grid_from_text(
             "53..7.... 6..195... .98....6. 8...6...3 4..8.3..1 7...2...6 .6....28. ...419..5 ....8..79",
         );
         let mut s = Search::new(&SHAPE_9, &p).unwrap();
@@ -201,9 +194,9 @@ mod tests {
     fn an_empty_grid_has_many_and_clashing_givens_none() {
         let empty = [0u8; 16];
         assert_eq!(Search::new(&SHAPE_4, &empty).unwrap().count(5), 5);
-        let clash = parse("11.. .... .... ....");
+        let clash = grid_from_text("11.. .... .... ....");
         assert!(Search::new(&SHAPE_4, &clash).is_none());
-        let out_of_range = parse("5... .... .... ....");
+        let out_of_range = grid_from_text("5... .... .... ....");
         assert!(Search::new(&SHAPE_4, &out_of_range).is_none());
     }
 

@@ -98,6 +98,16 @@ impl Shape {
     }
 }
 
+/// Reads a grid written as digits and `.` for blanks, ignoring whitespace: the solver tests'
+/// notation.
+#[cfg(test)]
+pub fn grid_from_text(text: &str) -> Vec<u8> {
+    text.bytes()
+        .filter(|b| !b.is_ascii_whitespace())
+        .map(|b| if b == b'.' { 0 } else { b - b'0' })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
