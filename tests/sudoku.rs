@@ -436,17 +436,17 @@ fn pinned_hashes_of_first_two_hundred() {
             (
                 None,
                 0,
-                "4f25ac3393f89eb031b8948cc4744313c8bc85f99413607e0b2cb3e8c56d347d",
+                "915f130290ff0b916ade98c105ff65a630bdad23012c9aa78464b6d023a4af0e",
             ),
             (
                 Some(1.0),
                 7,
-                "dcae5294eb1567416aa145e2cabab1a8c8b52b8ddaa7e0743eb1fe1858062b78",
+                "b680627b396adb61d987b6600212d9b503618f515d4a74b93398ffa8ac0647a3",
             ),
             (
                 Some(3.0),
                 7,
-                "b50e944ad6fcfbc8dcf826a4806ad6aab3495a4c81403225c2146ded724a2073",
+                "114b25e036dbe8592b4b0ae73665e3299b1ef5883bf4b9f720c4878d18298547",
             ),
         ],
     );

@@ -10,6 +10,10 @@ pub struct Search<'s> {
     shape: &'s Shape,
     cells: [u8; MAX_CELLS],
     used: [u16; 27],
+    /// The blank cells are `empty[..blanks]`. A cell being tried is swapped to the end of that
+    /// prefix and the prefix shortened, so backtracking restores the set by lengthening it.
+    empty: [u8; MAX_CELLS],
+    blanks: usize,
     /// Guesses made so far: placements at a cell that had two or more candidates. Forced cells
     /// (one candidate) are propagation, not search, and are not counted.
     pub nodes: u64,
@@ -19,7 +23,8 @@ pub struct Search<'s> {
 enum Pick {
     Solved,
     Dead,
-    Cell(usize, u16),
+    /// Position in `empty`, the cell, its candidates.
+    Cell(usize, usize, u16),
 }
 
 impl<'s> Search<'s> {
@@ -30,10 +35,15 @@ impl<'s> Search<'s> {
             shape,
             cells: [0; MAX_CELLS],
             used: [0; 27],
+            empty: [0; MAX_CELLS],
+            blanks: 0,
             nodes: 0,
         };
-        for (i, &d) in grid.iter().enumerate().take(shape.cells()) {
+        for i in 0..shape.cells() {
+            let d = grid.get(i).copied().unwrap_or(0);
             if d == 0 {
+                s.empty[s.blanks] = i as u8;
+                s.blanks += 1;
                 continue;
             }
             if usize::from(d) > shape.n || s.candidates(i) & (1 << d) == 0 {
@@ -75,17 +85,14 @@ impl<'s> Search<'s> {
     fn pick(&self) -> Pick {
         let mut best = None;
         let mut best_count = u32::MAX;
-        for i in 0..self.shape.cells() {
-            if self.cells[i] != 0 {
-                continue;
-            }
-            let cand = self.candidates(i);
+        for (k, &i) in self.empty[..self.blanks].iter().enumerate() {
+            let cand = self.candidates(usize::from(i));
             let count = cand.count_ones();
             if count < best_count {
                 if count == 0 {
                     return Pick::Dead;
                 }
-                best = Some((i, cand));
+                best = Some((k, usize::from(i), cand));
                 best_count = count;
                 if count == 1 {
                     break;
@@ -94,8 +101,15 @@ impl<'s> Search<'s> {
         }
         match best {
             None => Pick::Solved,
-            Some((i, cand)) => Pick::Cell(i, cand),
+            Some((k, i, cand)) => Pick::Cell(k, i, cand),
         }
+    }
+
+    /// Takes the blank at position `k` of `empty` out of the blank set (see `empty`).
+    #[inline]
+    fn take(&mut self, k: usize) {
+        self.blanks -= 1;
+        self.empty.swap(k, self.blanks);
     }
 
     /// Counts solutions, stopping once `limit` are found. The grid is left as it started.
@@ -106,14 +120,15 @@ impl<'s> Search<'s> {
     }
 
     fn count_into(&mut self, limit: u32, found: &mut u32) {
-        let (i, mut cand) = match self.pick() {
+        let (k, i, mut cand) = match self.pick() {
             Pick::Solved => {
                 *found += 1;
                 return;
             }
             Pick::Dead => return,
-            Pick::Cell(i, cand) => (i, cand),
+            Pick::Cell(k, i, cand) => (k, i, cand),
         };
+        self.take(k);
         let guessing = cand.count_ones() > 1;
         while cand != 0 && *found < limit {
             let d = cand.trailing_zeros() as u8;
@@ -125,16 +140,18 @@ impl<'s> Search<'s> {
             self.count_into(limit, found);
             self.unplace(i, d);
         }
+        self.blanks += 1;
     }
 
     /// Completes the grid with candidates tried in random order; false when it cannot be completed.
     /// On success the grid holds the completion.
     pub fn fill_random(&mut self, rng: &mut ProblemRng) -> bool {
-        let (i, mut cand) = match self.pick() {
+        let (k, i, mut cand) = match self.pick() {
             Pick::Solved => return true,
             Pick::Dead => return false,
-            Pick::Cell(i, cand) => (i, cand),
+            Pick::Cell(k, i, cand) => (k, i, cand),
         };
+        self.take(k);
         let mut order = [0u8; 9];
         let mut len = 0;
         while cand != 0 {
@@ -150,6 +167,7 @@ impl<'s> Search<'s> {
             }
             self.unplace(i, d);
         }
+        self.blanks += 1;
         false
     }
 }
@@ -157,18 +175,20 @@ impl<'s> Search<'s> {
 /// Whether `puzzle` still has only the solution `solution` after cell `i` (a given in the
 /// previous, uniquely solvable puzzle) was blanked.
 ///
-/// Any new solution must differ from `solution` at `i`, so it suffices to try each other digit
-/// there and ask for one completion: cheaper than counting to two from scratch.
-pub fn unique_after_blanking(shape: &Shape, puzzle: &mut [u8], solution: &[u8], i: usize) -> bool {
+/// Any new solution must differ from `solution` at `i`, so it suffices to try each other
+/// candidate there and ask for one completion: cheaper than counting to two from scratch.
+pub fn unique_after_blanking(shape: &Shape, puzzle: &[u8], solution: &[u8], i: usize) -> bool {
     debug_assert_eq!(puzzle[i], 0);
-    for d in 1..=shape.n as u8 {
-        if d == solution[i] {
-            continue;
-        }
-        puzzle[i] = d;
-        let solvable = Search::new(shape, puzzle).is_some_and(|mut s| s.count(1) == 1);
-        puzzle[i] = 0;
-        if solvable {
+    let Some(blanked) = Search::new(shape, puzzle) else {
+        return false;
+    };
+    let mut others = blanked.candidates(i) & !(1 << solution[i]);
+    let mut trial = [0u8; MAX_CELLS];
+    trial[..shape.cells()].copy_from_slice(&puzzle[..shape.cells()]);
+    while others != 0 {
+        trial[i] = others.trailing_zeros() as u8;
+        others &= others - 1;
+        if Search::new(shape, &trial[..shape.cells()]).is_some_and(|mut s| s.count(1) == 1) {
             return false;
         }
     }
