@@ -11,7 +11,7 @@ use crate::core::params::EnvParams;
 #[serde(deny_unknown_fields, default)]
 pub struct SudokuParams {
     /// Side length of the grid: 4 (2×2 boxes), 6 (boxes of 2 rows by 3 columns) or 9 (3×3 boxes).
-    #[schemars(range(min = 4, max = 9))]
+    #[schemars(extend("enum" = [4, 6, 9]))]
     pub size: u8,
     /// Target number of given cells. Givens are removed while the solution stays unique (and
     /// within `technique`) until this many remain; when no further removal is allowed the puzzle
