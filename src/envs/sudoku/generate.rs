@@ -21,8 +21,11 @@ pub struct Puzzle {
     pub search_nodes: u64,
 }
 
-/// A uniformly shuffled, uniquely solvable puzzle with as close to `target` givens as the cap
-/// allows.
+/// A uniquely solvable puzzle within `cap`, with `target` givens or, when a single pass over the
+/// cells in random order finds no further removable given, as few as that pass reached.
+///
+/// The complete grid comes from a randomized search, not a uniform sampler over all grids: every
+/// grid is reachable, but not with equal probability.
 pub fn puzzle(shape: &Shape, target: u32, cap: Technique, rng: &mut ProblemRng) -> Puzzle {
     let cells = shape.cells();
     let solution = complete_grid(shape, rng);
