@@ -326,6 +326,38 @@ fn uniqueness_is_reproven_independently_on_a_sample() {
     }
 }
 
+#[test]
+fn a_puzzle_left_above_its_target_is_minimal() {
+    // With the target at the minimum, removal stops only when no given can go: each remaining
+    // given, blanked, must admit a second solution (checked by the independent solver).
+    for (size, seed) in [(4u8, 1u64), (6, 2), (9, 3)] {
+        let params = SudokuParams {
+            size,
+            givens: min_givens(size),
+            technique: Technique::Search,
+            require_technique: false,
+        };
+        let data = Generator::new(&Sudoku, params, seed)
+            .unwrap()
+            .problem(0)
+            .data;
+        let (br, bc) = (usize::from(data.box_rows), usize::from(data.box_cols));
+        let n = usize::from(size);
+        for (r, c) in (0..n * n).map(|i| (i / n, i % n)) {
+            if data.givens[r][c] == 0 {
+                continue;
+            }
+            let mut grid = data.givens.clone();
+            grid[r][c] = 0;
+            let count = count_solutions(&mut grid, br, bc, 2, &mut None);
+            assert_eq!(
+                count, 2,
+                "size {size}: the given at ({r}, {c}) was removable"
+            );
+        }
+    }
+}
+
 /// The bar: 10,000 generated puzzles, each re-proven unique by the independent solver.
 /// `cargo test --release -- --ignored sudoku_ten_thousand_are_unique`
 #[test]

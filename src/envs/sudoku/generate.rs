@@ -24,6 +24,10 @@ pub struct Puzzle {
 /// A uniquely solvable puzzle within `cap`, with `target` givens or, when a single pass over the
 /// cells in random order finds no further removable given, as few as that pass reached.
 ///
+/// One pass suffices: a given whose removal breaks uniqueness (or singles-solvability) at some
+/// point still breaks it once more givens are gone, so a puzzle left above `target` is minimal:
+/// no remaining given can be removed.
+///
 /// The complete grid comes from a randomized search, not a uniform sampler over all grids: every
 /// grid is reachable, but not with equal probability.
 pub fn puzzle(shape: &Shape, target: u32, cap: Technique, rng: &mut ProblemRng) -> Puzzle {
