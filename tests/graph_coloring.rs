@@ -205,6 +205,30 @@ fn density_is_the_stated_percentage_of_cross_color_pairs() {
     }
 }
 
+#[test]
+fn random_colorings_leave_one_in_k_edges_monochromatic_in_the_detail() {
+    // The reward has no floor; the detail's own guessing baseline is measured here.
+    let g = Generator::new(&GraphColoring, GraphColoringParams::default(), 5).unwrap();
+    let mut rng = verigym::ProblemRng::from_test_seed(5);
+    let (mut mono, mut edges, mut correct) = (0u64, 0u64, 0u32);
+    for i in 0..300 {
+        let data = g.problem(i).data;
+        let guess: Vec<u8> = (0..data.vertices)
+            .map(|_| rng.in_range(1, u64::from(data.colors)) as u8)
+            .collect();
+        let v = judge(&data, &text(&guess));
+        correct += u32::from(v.correct);
+        let detail = v.detail.unwrap();
+        mono += detail["monochromatic_edges"].as_u64().unwrap();
+        edges += detail["edges"].as_u64().unwrap();
+    }
+    let fraction = mono as f64 / edges as f64;
+    eprintln!(
+        "graph_coloring default: random colorings leave {fraction:.3} of edges monochromatic; {correct}/300 correct"
+    );
+    assert!((0.28..0.39).contains(&fraction), "{fraction}");
+}
+
 /// The 10,000-problem bar, for a many-answer env: every planted coloring is proper and
 /// uses all k colors, and the reference answer verifies.
 /// `cargo test --release -- --ignored graph_coloring_ten_thousand_are_sound`
