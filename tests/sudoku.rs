@@ -5,7 +5,7 @@ use proptest::prelude::*;
 use verigym::envs::sudoku::{Sudoku, SudokuData, SudokuParams, Technique, min_givens};
 use verigym::{Env, EnvParams, Generator, ProblemRng, Reason, Verdict};
 
-use crate::pinned::{check_golden, check_hashes};
+use crate::pinned::{check_golden, check_hashes, one_per_level};
 use crate::support::jsonl;
 
 fn params() -> impl Strategy<Value = SudokuParams> {
@@ -450,11 +450,7 @@ fn golden_sudoku_defaults_seed_42() {
 
 #[test]
 fn golden_sudoku_levels_seed_1() {
-    let mut all = Vec::new();
-    for level in [0.0, 2.5, 5.0, 7.5, 10.0] {
-        all.extend(jsonl("sudoku", Some(level), &[], 1, 0, 1));
-    }
-    check_golden("sudoku-levels-s1.jsonl", &all);
+    check_golden("sudoku-levels-s1.jsonl", &one_per_level("sudoku", 1));
 }
 
 /// SHA-256 of the first 200 problems (fewer than modarith's 1,000: 9×9 generation in a debug
