@@ -392,7 +392,8 @@ fn a_puzzle_left_above_its_target_is_minimal() {
     }
 }
 
-/// The bar: 10,000 generated puzzles, each re-proven unique by the independent solver.
+/// The bar: 10,000 generated puzzles, each re-proven unique by the independent solver
+/// (and its technique class by the independent logical solver).
 /// `cargo test --release -- --ignored sudoku_ten_thousand_are_unique`
 #[test]
 #[ignore = "slow in debug builds; run with --release"]
@@ -401,17 +402,32 @@ fn sudoku_ten_thousand_are_unique() {
     let generators: Vec<_> = (0..=10)
         .map(|l| Generator::at_level(&Sudoku, f64::from(l), &Default::default(), 2026).unwrap())
         .collect();
-    let mut failures = Vec::new();
+    let (mut failures, mut misclassified) = (Vec::new(), Vec::new());
+    let mut by_technique = [0u32; 3];
     for i in 0..10_000u64 {
         let data = generators[(i % 11) as usize].problem(i / 11).data;
         if let Err(e) = independently_unique(&data) {
             failures.push(format!("level {} index {}: {e}", i % 11, i / 11));
         }
+        let independent = match (logic_completes(&data, false), logic_completes(&data, true)) {
+            (true, _) => Technique::Singles,
+            (false, true) => Technique::Pairs,
+            (false, false) => Technique::Search,
+        };
+        if independent != data.technique {
+            misclassified.push(format!("level {} index {}", i % 11, i / 11));
+        }
+        by_technique[data.technique as usize] += 1;
     }
+    eprintln!("10,000 sudoku: singles/pairs/search = {by_technique:?}");
     assert!(
         failures.is_empty(),
         "{} non-unique: {failures:?}",
         failures.len()
+    );
+    assert!(
+        misclassified.is_empty(),
+        "technique differs: {misclassified:?}"
     );
 }
 
