@@ -9,7 +9,7 @@ use verigym::suite::{self, SuiteSpec};
 const PINNED: &[(&str, u32, &str)] = &[(
     "standard-v1",
     1,
-    "4450fedafd5725b1b3b973f5931497325ed84ed3c0c589490ef06f4b9a967367",
+    "575247f7acc28995e755255d3269489136f4d36954cc991224dcac5b0b0f9553",
 )];
 
 fn scratch(name: &str) -> PathBuf {

@@ -3,12 +3,22 @@
 use super::dyn_env::DynEnv;
 use super::error::{Error, Result};
 use crate::envs::countdown::Countdown;
+use crate::envs::graph_coloring::GraphColoring;
 use crate::envs::knights_knaves::KnightsKnaves;
 use crate::envs::modarith::ModArith;
 use crate::envs::sat::Sat;
+use crate::envs::sudoku::Sudoku;
 use crate::envs::zebra::Zebra;
 
-static ENVS: &[&dyn DynEnv] = &[&ModArith, &KnightsKnaves, &Zebra, &Sat, &Countdown];
+static ENVS: &[&dyn DynEnv] = &[
+    &ModArith,
+    &KnightsKnaves,
+    &Zebra,
+    &Sudoku,
+    &Sat,
+    &GraphColoring,
+    &Countdown,
+];
 
 /// Every registered env, in listing order.
 pub fn envs() -> &'static [&'static dyn DynEnv] {

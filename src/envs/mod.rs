@@ -1,7 +1,9 @@
 //! The generator families. Each submodule is one registered env.
 
 pub mod countdown;
+pub mod graph_coloring;
 pub mod knights_knaves;
 pub mod modarith;
 pub mod sat;
+pub mod sudoku;
 pub mod zebra;
