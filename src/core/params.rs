@@ -189,6 +189,16 @@ fn allowed_text(root: &Value, node: &Value) -> String {
             };
             format!("a non-empty list of {unique}items, each {items}")
         }
+        "object" => match node.get("properties").and_then(Value::as_object) {
+            Some(props) => {
+                let fields: Vec<String> = props
+                    .iter()
+                    .map(|(name, prop)| format!("{name} ({})", allowed_text(root, prop)))
+                    .collect();
+                format!("an object with {}", fields.join(", "))
+            }
+            None => "an object".to_owned(),
+        },
         "null" => "null".to_owned(),
         other => format!("a {other}"),
     }
