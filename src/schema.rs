@@ -5,6 +5,7 @@ use schemars::{JsonSchema, Schema, schema_for};
 use crate::core::record::Problem;
 use crate::core::registry;
 use crate::core::verdict::Verdict;
+use crate::curriculum::{CurriculumConfig, CurriculumState};
 use crate::grade::{Graded, ResponseLine, Summary};
 
 /// Every schema, as (file name, schema), in a stable order.
@@ -15,6 +16,8 @@ pub fn all() -> Vec<(String, Schema)> {
         named::<ResponseLine>("response"),
         named::<Graded>("graded"),
         named::<Summary>("summary"),
+        named::<CurriculumConfig>("curriculum-config"),
+        named::<CurriculumState>("curriculum-state"),
     ];
     for env in registry::envs() {
         out.push((

@@ -1,10 +1,12 @@
 //! Argument parsing, dispatch, and the mapping of errors to exit codes.
 
+mod curriculum;
 mod generate;
 mod list;
 mod output;
 mod params;
 mod schema;
+mod simulate;
 mod verify;
 
 use std::io;
@@ -33,6 +35,10 @@ enum Command {
     Verify(verify::Args),
     /// Write the JSON Schemas of every record and params type.
     Schema(schema::Args),
+    /// Run a curriculum controller against a simulated learner and print a table.
+    Simulate(simulate::Args),
+    /// Serve a curriculum over stdin/stdout: batches of problems out, reward lines in.
+    Curriculum(curriculum::Args),
 }
 
 /// An error writing our own output (not the user's input): exit code 1 instead of 2.
@@ -55,6 +61,8 @@ pub fn run() -> ExitCode {
         Command::Generate(args) => generate::run(args),
         Command::Verify(args) => verify::run(args),
         Command::Schema(args) => schema::run(args),
+        Command::Simulate(args) => simulate::run(args),
+        Command::Curriculum(args) => curriculum::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
