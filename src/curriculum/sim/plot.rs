@@ -85,8 +85,7 @@ fn panel(
         s,
         r##"<rect x="{LEFT}" y="{top}" width="{width}" height="{PANEL_H}" fill="none" stroke="#444"/>"##
     );
-    for k in 0..=4 {
-        let v = lo + (hi - lo) * f64::from(k) / 4.0;
+    for v in ticks(lo, hi) {
         let y = py(v);
         let _ = writeln!(
             s,
@@ -98,8 +97,7 @@ fn panel(
             tick(v)
         );
     }
-    for k in 0..=5 {
-        let v = x_max * f64::from(k) / 5.0;
+    for v in ticks(0.0, x_max) {
         let x = px(v);
         let y = top + PANEL_H;
         let _ = writeln!(
@@ -143,30 +141,45 @@ fn nice_range(ys: &[f64]) -> (f64, f64) {
         return (0.0, 1.0);
     }
     let pad = ((hi - lo) * 0.1).max(0.05);
-    ((lo - pad).floor_to(0.5), (hi + pad).ceil_to(0.5))
+    let step = nice_step(hi - lo + 2.0 * pad);
+    (
+        ((lo - pad) / step).floor() * step,
+        ((hi + pad) / step).ceil() * step,
+    )
 }
 
-trait Round {
-    fn floor_to(self, step: f64) -> f64;
-    fn ceil_to(self, step: f64) -> f64;
+/// A round tick spacing (1, 2 or 5 times a power of ten) giving about five ticks over `span`.
+fn nice_step(span: f64) -> f64 {
+    let raw = (span / 5.0).max(1e-9);
+    let magnitude = 10f64.powf(raw.log10().floor());
+    let step = [1.0, 2.0, 5.0, 10.0]
+        .into_iter()
+        .map(|m| m * magnitude)
+        .find(|&s| s >= raw)
+        .unwrap_or(10.0 * magnitude);
+    step
 }
 
-impl Round for f64 {
-    fn floor_to(self, step: f64) -> f64 {
-        (self / step).floor() * step
-    }
-    fn ceil_to(self, step: f64) -> f64 {
-        (self / step).ceil() * step
-    }
+/// Round tick values within [lo, hi].
+fn ticks(lo: f64, hi: f64) -> Vec<f64> {
+    let step = nice_step(hi - lo);
+    let first = (lo / step - 1e-9).ceil() as i64;
+    let last = (hi / step + 1e-9).floor() as i64;
+    (first..=last).map(|k| k as f64 * step).collect()
 }
 
 fn tick(v: f64) -> String {
+    let trim = |s: String| {
+        if s.contains('.') {
+            s.trim_end_matches('0').trim_end_matches('.').to_owned()
+        } else {
+            s
+        }
+    };
     if v.abs() >= 1000.0 {
-        format!("{:.0}k", v / 1000.0)
-    } else if (v - v.round()).abs() < 1e-9 {
-        format!("{v:.0}")
+        format!("{}k", trim(format!("{:.1}", v / 1000.0)))
     } else {
-        format!("{v:.2}")
+        trim(format!("{v:.2}"))
     }
 }
 
