@@ -437,7 +437,7 @@ mod tests {
         assert_eq!((r.lower, r.upper), (0, 1));
         r.observe(obs(0.0, 8.0, 8)); // below the upper bound: ignored
         assert_eq!(r.samples, 0);
-        r.observe(obs(1.0, 8.0, 16));
+        r.observe(obs(1.0, 16.0, 16));
         assert_eq!((r.lower, r.upper), (1, 2));
         let mut rng = ProblemRng::from_test_seed(3);
         for _ in 0..50 {

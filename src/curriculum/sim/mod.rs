@@ -232,7 +232,7 @@ pub fn tracking(rates: &[f64], target: f64, warmup: u64, window: u64) -> (f64, f
     for i in start + w..=rates.len() {
         let err = (sum / w as f64 - target).abs();
         worst = worst.max(err);
-        within += u64::from(err <= 0.05);
+        within += u64::from(err <= 0.05 + 1e-9);
         count += 1;
         if i < rates.len() {
             sum += rates[i] - rates[i - w];

@@ -152,12 +152,11 @@ fn nice_range(ys: &[f64]) -> (f64, f64) {
 fn nice_step(span: f64) -> f64 {
     let raw = (span / 5.0).max(1e-9);
     let magnitude = 10f64.powf(raw.log10().floor());
-    let step = [1.0, 2.0, 5.0, 10.0]
+    [1.0, 2.0, 5.0, 10.0]
         .into_iter()
         .map(|m| m * magnitude)
         .find(|&s| s >= raw)
-        .unwrap_or(10.0 * magnitude);
-    step
+        .unwrap_or(10.0 * magnitude)
 }
 
 /// Round tick values within [lo, hi].

@@ -225,14 +225,14 @@ fn format_hack(seed: u64) -> String {
     });
     let mut i = 0;
     train(params(VerifierKind::FormatOnly), &all, seed, |s, l, r| {
-        if let Some(&(_, hr, ha)) = honest.get(i) {
-            if i % 2 == 1 || s == BUDGET {
-                let _ = writeln!(
-                    out,
-                    "| {s} | {hr:.3} | {ha:.3} | {r:.3} | {:.3} |",
-                    l.accuracy_on(&test)
-                );
-            }
+        if let Some(&(_, hr, ha)) = honest.get(i)
+            && (i % 2 == 1 || s == BUDGET)
+        {
+            let _ = writeln!(
+                out,
+                "| {s} | {hr:.3} | {ha:.3} | {r:.3} | {:.3} |",
+                l.accuracy_on(&test)
+            );
         }
         i += 1;
     });
