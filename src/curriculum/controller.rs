@@ -11,7 +11,11 @@ use crate::core::rng::ProblemRng;
 
 /// Levels are quantized to this step so generators can be cached per (env, level) and so the
 /// last-ulp differences of `exp`/`ln` across platforms rarely change a chosen level.
-pub const LEVEL_STEP: f64 = 0.05;
+pub const LEVEL_STEP: f64 = 1.0 / STEPS_PER_LEVEL;
+
+/// Quantized levels per unit level. Dividing by it (rather than multiplying by 0.05) gives the
+/// double nearest to k/20, so levels print as 2.8, not 2.8000000000000003.
+const STEPS_PER_LEVEL: f64 = 20.0;
 
 /// The feedback of one group, as a controller sees it.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -132,13 +136,13 @@ impl Controller for AnyController {
 pub fn quantize(level: f64, fallback: f64) -> f64 {
     let level = if level.is_finite() { level } else { fallback };
     let level = level.clamp(LEVEL_MIN, LEVEL_MAX);
-    let q = (level / LEVEL_STEP).round() * LEVEL_STEP;
+    let q = (level * STEPS_PER_LEVEL).round() / STEPS_PER_LEVEL;
     q.clamp(LEVEL_MIN, LEVEL_MAX)
 }
 
 /// The quantized level as an integer key: level / [`LEVEL_STEP`].
 pub fn level_key(level: f64) -> u32 {
-    (level / LEVEL_STEP).round() as u32
+    (level * STEPS_PER_LEVEL).round() as u32
 }
 
 /// A uniform float in [0, 1) from the top 53 bits of one draw. Floats are fine here: they choose
