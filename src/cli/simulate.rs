@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result, anyhow};
 use verigym::curriculum::sim::{
-    LearnerConfig, SimConfig, compare, plot, presets::Preset, simulate, table,
+    LearnerConfig, SimConfig, compare, paired, plot, presets::Preset, simulate, table,
 };
 use verigym::curriculum::{ControllerConfig, Target};
 
@@ -82,7 +82,7 @@ pub fn run(args: Args) -> Result<()> {
             LearnerConfig::by_name("world").expect("known"),
         ];
         let rows = compare(&ControllerConfig::all(), &learners, &seeds, &base)?;
-        return print(&table(&rows));
+        return print(&format!("{}\n{}", table(&rows), paired(&rows, "target")));
     }
     let report = simulate(&base)?;
     if let Some(path) = &args.plot {

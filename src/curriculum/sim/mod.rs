@@ -301,6 +301,39 @@ pub fn table(summaries: &[Summary]) -> String {
     out
 }
 
+/// A Markdown table pairing every controller's final skill with `reference`'s on the same learner
+/// and seed (same learner noise), as mean ± sd of the difference and the seeds `reference` won.
+pub fn paired(summaries: &[Summary], reference: &str) -> String {
+    let mut out = format!(
+        "| learner | controller | final skill − {reference}'s, same seed | seeds {reference} is ahead |\n|---|---|---|---|\n"
+    );
+    let mut keys: Vec<(&str, &str)> = Vec::new();
+    for s in summaries {
+        if s.controller != reference && !keys.contains(&(&s.learner, &s.controller)) {
+            keys.push((&s.learner, &s.controller));
+        }
+    }
+    for (learner, controller) in keys {
+        let diffs: Vec<f64> = summaries
+            .iter()
+            .filter(|s| s.learner == learner && s.controller == controller)
+            .filter_map(|s| {
+                summaries
+                    .iter()
+                    .find(|r| r.learner == learner && r.controller == reference && r.seed == s.seed)
+                    .map(|r| s.final_skill - r.final_skill)
+            })
+            .collect();
+        let ahead = diffs.iter().filter(|&&d| d < 0.0).count();
+        let (m, sd) = mean_sd(diffs.iter().copied());
+        out.push_str(&format!(
+            "| {learner} | {controller} | {m:+.3} ± {sd:.3} | {ahead} of {} |\n",
+            diffs.len()
+        ));
+    }
+    out
+}
+
 /// Mean and sample standard deviation (0 for one value).
 pub fn mean_sd(values: impl Iterator<Item = f64>) -> (f64, f64) {
     let v: Vec<f64> = values.collect();
