@@ -43,7 +43,7 @@ pub struct WorldParams {
     pub beyond: f64,
     /// Logits gained by an operation per group, times reward variance, per occurrence / chain length.
     pub learning_rate: f64,
-    /// Horizon gained per group reaching it, times reward variance.
+    /// Horizon gained per group whose chain reaches it, times its reward variance.
     pub horizon_rate: f64,
     /// Starting probability of a lazy answer.
     pub lazy: f64,
@@ -60,7 +60,7 @@ impl Default for WorldParams {
             horizon: 6.0,
             beyond: 0.9,
             learning_rate: 0.08,
-            horizon_rate: 0.004,
+            horizon_rate: 0.016,
             lazy: 0.0,
             lazy_rate: 0.5,
             verifier: VerifierKind::Honest,
@@ -196,7 +196,7 @@ impl ReasoningWorld {
                 *l = (*l + self.params.learning_rate * v / k).min(7.0);
             }
             if k >= self.horizon {
-                self.horizon += self.params.horizon_rate * v * 4.0;
+                self.horizon += self.params.horizon_rate * v;
             }
         }
         let mean = rewards.iter().sum::<f64>() / g;
