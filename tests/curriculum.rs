@@ -355,69 +355,41 @@ fn cli_curriculum_round_trip_with_resume() {
     let state = dir.join("state.json");
     let state = state.to_str().unwrap();
 
-    // Two rounds, stop, resume for the third: the same problems as the library produced.
-    let out = serve(
-        &[
-            "curriculum",
-            "--config",
-            config,
-            "--state",
-            state,
-            "--rounds",
-            "2",
-        ],
-        &replies[..8],
-    );
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let mut seen: Vec<String> = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(String::from)
-        .collect();
-    let saved: CurriculumState =
-        serde_json::from_str(&std::fs::read_to_string(state).unwrap()).unwrap();
-    assert_eq!(saved.issued, 8);
-    let out = serve(
-        &[
-            "curriculum",
-            "--config",
-            config,
-            "--state",
-            state,
-            "--rounds",
-            "1",
-            "--telemetry",
-        ],
-        &replies[8..],
-    );
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    seen.extend(
-        String::from_utf8(out.stdout)
+    let run = |extra: &[&str], replies: &[String]| {
+        let mut args = vec!["curriculum", "--config", config, "--state", state];
+        args.extend_from_slice(extra);
+        let out = serve(&args, replies);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let lines: Vec<String> = String::from_utf8(out.stdout)
             .unwrap()
             .lines()
-            .map(String::from),
-    );
+            .map(String::from)
+            .collect();
+        (lines, out.stderr)
+    };
+    let saved_issued = || {
+        let text = std::fs::read_to_string(state).unwrap();
+        serde_json::from_str::<CurriculumState>(&text)
+            .unwrap()
+            .issued
+    };
+
+    // Two rounds, stop, resume for the third: the same problems as the library produced.
+    let (mut seen, _) = run(&["--rounds", "2"], &replies[..8]);
+    assert_eq!(saved_issued(), 8);
+    let (third, stderr) = run(&["--rounds", "1", "--telemetry"], &replies[8..12]);
+    seen.extend(third);
     assert_eq!(seen, problems);
-    let telemetry: serde_json::Value = serde_json::from_slice(&out.stderr).unwrap();
+    let telemetry: serde_json::Value = serde_json::from_slice(&stderr).unwrap();
     assert_eq!(telemetry["samples"], 96);
 
     // Stdin ending mid-round is a clean stop; the unfinished round is not saved.
-    let out = serve(
-        &["curriculum", "--config", config, "--state", state],
-        &replies[12..13],
-    );
-    assert!(out.status.success());
-    let after: CurriculumState =
-        serde_json::from_str(&std::fs::read_to_string(state).unwrap()).unwrap();
-    assert_eq!(after.issued, 12);
+    run(&[], &replies[12..13]);
+    assert_eq!(saved_issued(), 12);
 
     // An unknown id is an input error naming the line and the id.
     let out = serve(

@@ -89,45 +89,37 @@ impl AnyController {
             ControllerConfig::AdaRft(p) => AnyController::AdaRft(AdaRft::new(p.clone())),
         }
     }
+}
 
-    fn inner(&self) -> &dyn Controller {
-        match self {
-            AnyController::Target(c) => c,
-            AnyController::Fixed(c) => c,
-            AnyController::Uniform(c) => c,
-            AnyController::ReasoningGym(c) => c,
-            AnyController::Rlve(c) => c,
-            AnyController::AdaRft(c) => c,
+/// Runs `$body` with `$c` bound to the concrete controller inside an [`AnyController`].
+macro_rules! each {
+    ($any:expr, $c:ident => $body:expr) => {
+        match $any {
+            AnyController::Target($c) => $body,
+            AnyController::Fixed($c) => $body,
+            AnyController::Uniform($c) => $body,
+            AnyController::ReasoningGym($c) => $body,
+            AnyController::Rlve($c) => $body,
+            AnyController::AdaRft($c) => $body,
         }
-    }
-
-    fn inner_mut(&mut self) -> &mut dyn Controller {
-        match self {
-            AnyController::Target(c) => c,
-            AnyController::Fixed(c) => c,
-            AnyController::Uniform(c) => c,
-            AnyController::ReasoningGym(c) => c,
-            AnyController::Rlve(c) => c,
-            AnyController::AdaRft(c) => c,
-        }
-    }
+    };
 }
 
 impl Controller for AnyController {
     fn choose(&mut self, target: f64, rng: &mut ProblemRng) -> f64 {
-        self.inner_mut().choose(target, rng)
+        each!(self, c => c.choose(target, rng))
     }
 
     fn observe(&mut self, obs: Observation) {
-        self.inner_mut().observe(obs);
+        each!(self, c => c.observe(obs))
     }
 
     fn level(&self) -> f64 {
-        self.inner().level()
+        each!(self, c => c.level())
     }
 
     fn uncertainty(&self) -> Option<f64> {
-        self.inner().uncertainty()
+        each!(self, c => c.uncertainty())
     }
 }
 
