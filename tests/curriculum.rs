@@ -109,6 +109,15 @@ fn same_seed_and_feedback_give_the_same_batches_and_ids_never_repeat() {
 }
 
 #[test]
+fn issued_records_are_exactly_what_generate_makes_at_that_level() {
+    let mut c = Curriculum::new(config(8)).unwrap();
+    for p in c.next(12).unwrap() {
+        let direct = crate::support::generator("modarith", p.meta.level, &[], 8).record(p.index);
+        assert_eq!(p, direct);
+    }
+}
+
+#[test]
 fn unknown_and_repeated_ids_are_clear_errors() {
     let mut c = Curriculum::new(config(1)).unwrap();
     let err = c.record("nope-7", &[1.0]).unwrap_err();
@@ -292,6 +301,51 @@ proptest! {
             prop_assert!((0.0..=10.0).contains(&e.level));
         }
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Any float is either a valid reward (finite, in [0, 1]) and accepted, or rejected with an
+    /// error naming the problem, which then stays open.
+    #[test]
+    fn rewards_are_accepted_exactly_when_finite_and_in_the_unit_interval(
+        values in prop::collection::vec(
+            prop_oneof![
+                0.0f64..=1.0,
+                any::<f64>(),
+                Just(f64::NAN),
+                Just(f64::NEG_INFINITY),
+                Just(-0.0),
+                Just(1.0 + f64::EPSILON),
+            ],
+            0..8,
+        ),
+    ) {
+        let mut c = Curriculum::new(config(0)).unwrap();
+        let p = c.next(1).unwrap().remove(0);
+        let valid = values.iter().all(|v| v.is_finite() && (0.0..=1.0).contains(v));
+        match c.record(&p.id, &values) {
+            Ok(()) => prop_assert!(valid),
+            Err(e) => {
+                prop_assert!(!valid);
+                prop_assert!(e.to_string().contains(&p.id));
+                prop_assert_eq!(c.outstanding(), 1);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_band_target_centres_the_realized_rate() {
+    let cfg = SimConfig {
+        target: Target::Band([0.3, 0.7]),
+        groups: 800,
+        seed: 1,
+        ..SimConfig::default()
+    };
+    let s = simulate(&cfg).unwrap().summary;
+    assert!((s.solve_rate - 0.5).abs() < 0.05, "{}", s.solve_rate);
 }
 
 fn verigym() -> Command {

@@ -6,6 +6,10 @@
 //! target; [`baselines`] holds the published rules it is compared against, [`sim`] the simulated
 //! learners that compare them, and [`filter`] DAPO's group filter.
 //!
+//! **Architecture invariant.** The curriculum chooses only (env, level, index); it never touches
+//! what a problem contains. A record it issues is byte-identical to `verigym generate` at that
+//! level, seed and index, so curriculum-driven data is as reproducible as any other.
+//!
 //! **Determinism.** Given the same config, the same feedback in the same order and the same
 //! platform, the batches are identical, and [`CurriculumState`] restores exactly. Controllers use
 //! floats (`exp`, `ln`), which may differ in the last ulp between platforms or libm versions; a

@@ -211,6 +211,7 @@ impl ReasoningWorld {
 }
 
 impl Learner for ReasoningWorld {
+    /// Records of other envs have no `data.steps`: they count as an empty chain, always right.
     fn answer(&mut self, problem: &Problem, group: u32) -> Vec<f64> {
         let ops = ops_of(&problem.data).unwrap_or_default();
         self.attempt(&ops, group).0
