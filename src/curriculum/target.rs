@@ -119,6 +119,8 @@ pub struct TargetRate {
     pub stale: bool,
     /// The last target level computed, for telemetry.
     pub centre: f64,
+    /// The standard deviation of that level's estimate, for telemetry.
+    pub centre_sd: f64,
 }
 
 impl TargetRate {
@@ -126,7 +128,7 @@ impl TargetRate {
     pub fn new(params: TargetParams) -> Self {
         let b = params.slope;
         let a = b * params.start_level;
-        TargetRate {
+        let mut c = TargetRate {
             bins: vec![Bin::default(); BINS],
             a,
             b,
@@ -134,8 +136,11 @@ impl TargetRate {
             offset: 0.0,
             stale: false,
             centre: params.start_level,
+            centre_sd: f64::NAN,
             params,
-        }
+        };
+        c.centre_sd = c.inverse(0.5).1;
+        c
     }
 
     fn prior(&self) -> (f64, f64) {
@@ -210,6 +215,7 @@ impl Controller for TargetRate {
         let (level, sd) = self.inverse(target);
         let centre = (level + self.offset).clamp(LEVEL_MIN, LEVEL_MAX);
         self.centre = centre;
+        self.centre_sd = sd;
         let spread = if sd.is_finite() {
             sd.clamp(self.params.explore, MAX_SPREAD)
         } else {
@@ -241,8 +247,7 @@ impl Controller for TargetRate {
     }
 
     fn uncertainty(&self) -> Option<f64> {
-        let (_, sd) = self.inverse(0.5);
-        sd.is_finite().then_some(sd)
+        self.centre_sd.is_finite().then_some(self.centre_sd)
     }
 }
 
