@@ -300,6 +300,9 @@ proptest! {
         for e in c.telemetry().envs {
             prop_assert!((0.0..=10.0).contains(&e.level));
         }
+        let state = c.state();
+        let back: CurriculumState = serde_json::from_str(&serde_json::to_string(&state).unwrap()).unwrap();
+        prop_assert_eq!(back, state);
     }
 }
 

@@ -271,3 +271,48 @@ impl CurriculumConfig {
         self.controller.validate()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<CurriculumConfig, String> {
+        toml::from_str(text).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn toml_forms_of_targets_and_controllers() {
+        let env = "[[envs]]\nid = \"modarith\"\n";
+        let c = parse(&format!("target = [0.2, 0.6]\n{env}")).unwrap();
+        assert_eq!(c.target, Target::Band([0.2, 0.6]));
+        assert_eq!(c.controller, ControllerConfig::default());
+        assert_eq!((c.batch, c.envs[0].weight), (16, 1));
+        let c = parse(&format!("{env}[controller]\nkind = \"fixed\"\n")).unwrap();
+        assert_eq!(c.controller, ControllerConfig::Fixed { level: 5.0 });
+        let c = parse(&format!(
+            "{env}[controller]\nkind = \"reasoning_gym\"\nwindow = 32\n"
+        ))
+        .unwrap();
+        let ControllerConfig::ReasoningGym(p) = c.controller else {
+            panic!("{:?}", c.controller)
+        };
+        assert_eq!((p.window, p.up), (32, 0.7));
+        let err = parse(&format!(
+            "{env}[controller]\nkind = \"target\"\nmemroy = 9\n"
+        ));
+        assert!(err.unwrap_err().contains("memroy"));
+        assert!(
+            parse(&format!("sede = 1\n{env}"))
+                .unwrap_err()
+                .contains("sede")
+        );
+    }
+
+    #[test]
+    fn every_controller_has_a_distinct_name_and_is_found_by_it() {
+        for c in ControllerConfig::all() {
+            assert_eq!(ControllerConfig::by_name(c.name()), Some(c.clone()));
+            c.validate().unwrap();
+        }
+    }
+}
