@@ -33,6 +33,8 @@ const PRIOR_SD_B: f64 = 1.0;
 const MIN_SLOPE: f64 = 0.05;
 /// Widest exploration, in levels.
 const MAX_SPREAD: f64 = 2.0;
+/// Largest change of either fitted parameter in one Newton step.
+const MAX_STEP: f64 = 2.0;
 /// The integral offset stays within this many levels.
 const MAX_OFFSET: f64 = 2.0;
 
@@ -151,44 +153,66 @@ impl TargetRate {
     }
 
     /// Refits (a, b) by Newton's method on the penalized log-likelihood.
+    ///
+    /// The iteration runs in coordinates centred on the data's mean level m, as
+    /// `logit p = α − b·(L − m)`: with levels far from 0, (a, b) are strongly correlated and an
+    /// uncentred Newton step can overshoot. Steps are also capped, so one odd batch cannot throw
+    /// the curve across the axis.
     pub fn fit(&mut self) {
         let (a0, b0) = self.prior();
         let (pa, pb) = (
             1.0 / (PRIOR_SD_A * PRIOR_SD_A),
             1.0 / (PRIOR_SD_B * PRIOR_SD_B),
         );
-        let (mut a, mut b) = (self.a, self.b);
-        let mut inv = self.cov;
+        let (weight, level_sum) = self.bins.iter().fold((0.0, 0.0), |(w, l), bin| {
+            (w + bin.weight, l + bin.level_sum)
+        });
+        let m = if weight > 1e-9 {
+            level_sum / weight
+        } else {
+            self.params.start_level
+        };
+        let (mut alpha, mut b) = (self.a - self.b * m, self.b);
+        let mut inv = None;
         for _ in 0..NEWTON_STEPS {
-            let (mut ga, mut gb) = (-(a - a0) * pa, -(b - b0) * pb);
-            let (mut haa, mut hab, mut hbb) = (pa, 0.0, pb);
+            // The prior is on a = α + b·m; its gradient and curvature in (α, b) follow.
+            let prior_a = (alpha + b * m - a0) * pa;
+            let (mut g_alpha, mut gb) = (-prior_a, -m * prior_a - (b - b0) * pb);
+            let (mut h11, mut h12, mut h22) = (pa, m * pa, m * m * pa + pb);
             for bin in &self.bins {
                 if bin.weight <= 1e-9 {
                     continue;
                 }
-                let x = bin.level_sum / bin.weight;
-                let p = sigmoid(a - b * x);
+                let x = bin.level_sum / bin.weight - m;
+                let p = sigmoid(alpha - b * x);
                 let resid = bin.solved - bin.weight * p;
                 let info = bin.weight * p * (1.0 - p);
-                ga += resid;
+                g_alpha += resid;
                 gb -= resid * x;
-                haa += info;
-                hab -= info * x;
-                hbb += info * x * x;
+                h11 += info;
+                h12 -= info * x;
+                h22 += info * x * x;
             }
-            let det = haa * hbb - hab * hab;
+            let det = h11 * h22 - h12 * h12;
             if !(det.is_finite() && det > 0.0) {
                 break;
             }
-            inv = [hbb / det, -hab / det, haa / det];
-            a += inv[0] * ga + inv[1] * gb;
-            b += inv[1] * ga + inv[2] * gb;
-            b = b.max(MIN_SLOPE);
+            let cov = [h22 / det, -h12 / det, h11 / det];
+            let d_alpha = (cov[0] * g_alpha + cov[1] * gb).clamp(-MAX_STEP, MAX_STEP);
+            let d_b = (cov[1] * g_alpha + cov[2] * gb).clamp(-MAX_STEP, MAX_STEP);
+            alpha += d_alpha;
+            b = (b + d_b).max(MIN_SLOPE);
+            inv = Some(cov);
         }
-        if a.is_finite() && b.is_finite() {
+        let a = alpha + b * m;
+        if let Some([v11, v12, v22]) = inv
+            && a.is_finite()
+            && b.is_finite()
+        {
+            // Back to (a, b) = (α + b·m, b): cov = J Σ Jᵀ with J = [[1, m], [0, 1]].
+            self.cov = [v11 + 2.0 * m * v12 + m * m * v22, v12 + m * v22, v22];
             self.a = a;
             self.b = b;
-            self.cov = inv;
         }
         self.stale = false;
     }
