@@ -86,6 +86,31 @@ fn saved_state_restores_to_identical_batches() {
 }
 
 #[test]
+fn inconsistent_states_are_refused() {
+    let mut c = Curriculum::new(config(3)).unwrap();
+    c.next(2).unwrap();
+    let good = c.state();
+    let mut dup = good.clone();
+    dup.outstanding[1].serial = dup.outstanding[0].serial;
+    let err = Curriculum::restore(dup).unwrap_err().to_string();
+    assert!(
+        err.contains("invalid curriculum state") && err.contains("duplicated"),
+        "{err}"
+    );
+    let mut short = good.clone();
+    short.next_index.clear();
+    assert!(Curriculum::restore(short).is_err());
+    let mut future = good;
+    future.format += 1;
+    assert!(
+        Curriculum::restore(future)
+            .unwrap_err()
+            .to_string()
+            .contains("format")
+    );
+}
+
+#[test]
 fn same_seed_and_feedback_give_the_same_batches_and_ids_never_repeat() {
     let run = |seed| {
         let mut c = Curriculum::new(config(seed)).unwrap();

@@ -134,13 +134,16 @@ impl Curriculum {
         let mut ids = BTreeMap::new();
         let mut by_serial = BTreeMap::new();
         for p in &state.outstanding {
-            if p.env >= n || ids.insert(p.id.clone(), p.serial).is_some() {
+            let fits = p.env < n && p.serial < state.issued;
+            if !fits
+                || ids.insert(p.id.clone(), p.serial).is_some()
+                || by_serial.insert(p.serial, p.clone()).is_some()
+            {
                 return Err(CurriculumError::state(format!(
-                    "outstanding problem `{}` is duplicated or names env #{}",
-                    p.id, p.env
+                    "outstanding problem `{}` (serial {}, env #{}) is duplicated or out of range",
+                    p.id, p.serial, p.env
                 )));
             }
-            by_serial.insert(p.serial, p.clone());
         }
         let key = derive_key(DRAW_DOMAIN, STATE_FORMAT, state.config.seed);
         let mut state = state;
