@@ -19,7 +19,7 @@ fn warmed(controller: ControllerConfig) -> Curriculum {
     for round in 0..10 {
         for (i, p) in c.plan(BATCH).into_iter().enumerate() {
             let id = format!("warm-{round}-{i}");
-            c.track(&id, p);
+            c.track(&id, p).unwrap();
             c.record(&id, &rewards(i)).unwrap();
         }
     }
@@ -44,7 +44,7 @@ fn controller(c: &mut Criterion) {
         group.bench_function(format!("{name}/plan+record"), |b| {
             b.iter(|| {
                 for (i, p) in cur.plan(BATCH).into_iter().enumerate() {
-                    cur.track(&ids[i], p);
+                    cur.track(&ids[i], p).unwrap();
                 }
                 for (i, id) in ids.iter().enumerate() {
                     cur.record(black_box(id), &rewards(i)).unwrap();
@@ -60,7 +60,7 @@ fn controller(c: &mut Criterion) {
                 let plan = cur.plan(BATCH);
                 let ids: Vec<String> = plan.iter().map(|p| format!("r-{}", p.serial)).collect();
                 for (p, id) in plan.into_iter().zip(&ids) {
-                    cur.track(id, p);
+                    cur.track(id, p).unwrap();
                 }
                 let start = Instant::now();
                 for (i, id) in ids.iter().enumerate() {

@@ -211,7 +211,7 @@ impl Curriculum {
         let mut out = Vec::with_capacity(n);
         for p in plan {
             let record = self.generator(p.env, p.level)?.record(p.index);
-            self.track(&record.id, p);
+            self.track(&record.id, p)?;
             out.push(record);
         }
         Ok(out)
@@ -233,26 +233,37 @@ impl Curriculum {
         Ok(self.generators[&key].as_ref())
     }
 
-    /// Remembers an issued problem until its rewards come back.
-    pub fn track(&mut self, id: &str, p: Planned) {
-        let serial = p.serial;
+    /// Remembers an issued problem until its rewards come back. `p` must come from this
+    /// curriculum's [`plan`](Self::plan); `next` calls this itself.
+    pub fn track(&mut self, id: &str, p: Planned) -> Result<(), CurriculumError> {
+        if p.env >= self.envs.len() || p.serial >= self.state.issued {
+            return Err(CurriculumError::state(format!(
+                "problem `{id}` was not planned by this curriculum (env #{}, serial {})",
+                p.env, p.serial
+            )));
+        }
         let pending = Pending {
             id: id.to_owned(),
             env: p.env,
             level: p.level,
             target: p.target,
-            serial,
+            serial: p.serial,
         };
-        if let Some(old) = self.ids.insert(pending.id.clone(), serial) {
+        if let Some(old) = self.ids.insert(pending.id.clone(), p.serial) {
             self.by_serial.remove(&old);
         }
-        self.by_serial.insert(serial, pending);
+        if let Some(replaced) = self.by_serial.insert(p.serial, pending)
+            && replaced.id != id
+        {
+            self.ids.remove(&replaced.id);
+        }
         while self.by_serial.len() as u64 > self.state.config.max_outstanding {
             if let Some((_, oldest)) = self.by_serial.pop_first() {
                 self.ids.remove(&oldest.id);
                 self.state.stats[oldest.env].expired += 1;
             }
         }
+        Ok(())
     }
 
     /// Feeds back the rewards of one problem's group. Rewards must be finite and in [0, 1]; an
@@ -273,10 +284,9 @@ impl Curriculum {
             });
         }
         self.ids.remove(id);
-        let pending = self
-            .by_serial
-            .remove(&serial)
-            .expect("ids and serials agree");
+        let Some(pending) = self.by_serial.remove(&serial) else {
+            return Err(CurriculumError::UnknownId { id: id.to_owned() });
+        };
         let stats = &mut self.state.stats[pending.env];
         if rewards.is_empty() {
             stats.empty += 1;
