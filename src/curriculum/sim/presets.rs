@@ -86,24 +86,25 @@ impl Preset {
     }
 }
 
-/// Chains of `modarith` problems at a level.
-fn chains(level: f64, count: u32, seed: u64) -> Vec<Vec<Op>> {
+/// The chains of `modarith` problems `indices` at a level.
+fn chains(level: f64, indices: std::ops::Range<u64>, seed: u64) -> Vec<Vec<Op>> {
     let env = registry::find("modarith").expect("modarith is registered");
     let g = env
         .generator(Some(level), &Map::new(), seed)
         .expect("every level is valid");
-    (0..u64::from(count))
+    indices
         .map(|i| ops_of(&g.record(i).data).unwrap_or_default())
         .collect()
 }
 
-/// The training pool: `POOL` chains at levels spread evenly over [0, 10].
+/// The training pool: `POOL` chains at levels spread evenly over [0, 10]; problem i is index i
+/// of the seed's stream at its level, so no two seeds share a problem.
 pub fn pool(seed: u64) -> Vec<Vec<Op>> {
     (0..POOL)
         .flat_map(|i| {
             let level = (f64::from(i) * 10.0 / f64::from(POOL - 1) * 20.0).round() / 20.0;
-            let mut c = chains(level, 1, seed.wrapping_add(u64::from(i)));
-            c.pop()
+            let i = u64::from(i);
+            chains(level, i..i + 1, seed)
         })
         .collect()
 }
@@ -119,7 +120,7 @@ fn no_signal() -> String {
     );
     for level in 0..=10 {
         let level = f64::from(level);
-        let cs = chains(level, 400, 1);
+        let cs = chains(level, 0..400, 1);
         let ps: Vec<f64> = cs.iter().map(|c| learner.p(c)).collect();
         let mean = ps.iter().sum::<f64>() / ps.len() as f64;
         let none = ps.iter().map(|&p| no_signal_chance(p)).sum::<f64>() / ps.len() as f64;
