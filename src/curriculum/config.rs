@@ -110,8 +110,17 @@ impl Target {
             Ok(())
         } else {
             Err(CurriculumError::config(format!(
-                "target {self:?} is not a rate in (0, 1) or a band [lo, hi] with 0 < lo <= hi < 1"
+                "target {self} is not a rate in (0, 1) or a band [lo, hi] with 0 < lo <= hi < 1"
             )))
+        }
+    }
+}
+
+impl std::fmt::Display for Target {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Target::Rate(t) => write!(f, "{t}"),
+            Target::Band([lo, hi]) => write!(f, "[{lo}, {hi}]"),
         }
     }
 }
