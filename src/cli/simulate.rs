@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result, anyhow};
 use verigym::curriculum::sim::{
-    LearnerConfig, SimConfig, compare, paired, plot, presets::Preset, simulate, table,
+    IrtParams, LearnerConfig, SimConfig, compare, paired, plot, presets::Preset, simulate, table,
 };
 use verigym::curriculum::{ControllerConfig, Target};
 
@@ -33,6 +33,10 @@ pub struct Args {
     /// The target solve rate.
     #[arg(long, default_value_t = 0.5)]
     target: f64,
+    /// Starting ability θ of the irt learner (default -3: half solved at level 2, where every
+    /// controller starts).
+    #[arg(long, allow_hyphen_values = true)]
+    irt_theta: Option<f64>,
     /// Run every controller on both learners and print mean ± sd over --seeds seeds.
     #[arg(long)]
     compare: bool,
@@ -57,6 +61,11 @@ pub fn run(args: Args) -> Result<()> {
     }
     let learner = LearnerConfig::by_name(&args.learner)
         .ok_or_else(|| anyhow!("unknown learner `{}`; known: irt, world", args.learner))?;
+    let with_theta = |learner: LearnerConfig| match (learner, args.irt_theta) {
+        (LearnerConfig::Irt(p), Some(theta)) => LearnerConfig::Irt(IrtParams { theta, ..p }),
+        (other, _) => other,
+    };
+    let learner = with_theta(learner);
     let controller = ControllerConfig::by_name(&args.controller).ok_or_else(|| {
         let names: Vec<&str> = ControllerConfig::all().iter().map(|c| c.name()).collect();
         anyhow!(
@@ -78,7 +87,7 @@ pub fn run(args: Args) -> Result<()> {
     if args.compare {
         let seeds: Vec<u64> = (0..args.seeds).map(|i| args.seed + i).collect();
         let learners = [
-            LearnerConfig::by_name("irt").expect("known"),
+            with_theta(LearnerConfig::by_name("irt").expect("known")),
             LearnerConfig::by_name("world").expect("known"),
         ];
         let rows = compare(&ControllerConfig::all(), &learners, &seeds, &base)?;
