@@ -12,7 +12,14 @@ use super::error::CurriculumError;
 use crate::core::params::{LEVEL_MAX, LEVEL_MIN};
 use crate::core::rng::ProblemRng;
 
-fn check(kind: &str, name: &str, v: f64, lo: f64, hi: f64) -> Result<(), CurriculumError> {
+/// Fails unless a controller knob is finite and within [lo, hi]; the message names both.
+pub(crate) fn check_knob(
+    kind: &str,
+    name: &str,
+    v: f64,
+    lo: f64,
+    hi: f64,
+) -> Result<(), CurriculumError> {
     if v.is_finite() && (lo..=hi).contains(&v) {
         Ok(())
     } else {
@@ -100,11 +107,11 @@ impl Default for ReasoningGymParams {
 impl ReasoningGymParams {
     pub(crate) fn validate(&self) -> Result<(), CurriculumError> {
         let k = "reasoning_gym";
-        check(k, "start_level", self.start_level, LEVEL_MIN, LEVEL_MAX)?;
-        check(k, "step", self.step, 0.05, LEVEL_MAX)?;
-        check(k, "window", f64::from(self.window), 1.0, 100_000.0)?;
-        check(k, "down", self.down, 0.0, 1.0)?;
-        check(k, "up", self.up, self.down, 1.0)
+        check_knob(k, "start_level", self.start_level, LEVEL_MIN, LEVEL_MAX)?;
+        check_knob(k, "step", self.step, 0.05, LEVEL_MAX)?;
+        check_knob(k, "window", f64::from(self.window), 1.0, 100_000.0)?;
+        check_knob(k, "down", self.down, 0.0, 1.0)?;
+        check_knob(k, "up", self.up, self.down, 1.0)
     }
 }
 
@@ -199,10 +206,10 @@ impl Default for RlveParams {
 impl RlveParams {
     pub(crate) fn validate(&self) -> Result<(), CurriculumError> {
         let k = "rlve";
-        check(k, "step", self.step, 0.05, LEVEL_MAX)?;
-        check(k, "window", f64::from(self.window), 1.0, 200.0)?;
-        check(k, "threshold", self.threshold, 0.0, 1.0)?;
-        check(
+        check_knob(k, "step", self.step, 0.05, LEVEL_MAX)?;
+        check_knob(k, "window", f64::from(self.window), 1.0, 200.0)?;
+        check_knob(k, "threshold", self.threshold, 0.0, 1.0)?;
+        check_knob(
             k,
             "min_samples",
             f64::from(self.min_samples),
@@ -313,10 +320,10 @@ impl Default for AdaRftParams {
 impl AdaRftParams {
     pub(crate) fn validate(&self) -> Result<(), CurriculumError> {
         let k = "ada_rft";
-        check(k, "start_level", self.start_level, LEVEL_MIN, LEVEL_MAX)?;
-        check(k, "eta", self.eta, 0.0, LEVEL_MAX)?;
-        check(k, "alpha", self.alpha, 0.0, 100.0)?;
-        check(k, "batch", f64::from(self.batch), 1.0, 100_000.0)
+        check_knob(k, "start_level", self.start_level, LEVEL_MIN, LEVEL_MAX)?;
+        check_knob(k, "eta", self.eta, 0.0, LEVEL_MAX)?;
+        check_knob(k, "alpha", self.alpha, 0.0, 100.0)?;
+        check_knob(k, "batch", f64::from(self.batch), 1.0, 100_000.0)
     }
 }
 

@@ -16,6 +16,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use super::baselines::check_knob;
 use super::controller::{Controller, Observation, unit};
 use super::error::CurriculumError;
 use crate::core::params::{LEVEL_MAX, LEVEL_MIN};
@@ -73,15 +74,7 @@ impl Default for TargetParams {
 
 impl TargetParams {
     pub(crate) fn validate(&self) -> Result<(), CurriculumError> {
-        let check = |name: &str, v: f64, lo: f64, hi: f64| {
-            if v.is_finite() && (lo..=hi).contains(&v) {
-                Ok(())
-            } else {
-                Err(CurriculumError::config(format!(
-                    "target controller `{name}` = {v}; allowed: {lo} to {hi}"
-                )))
-            }
-        };
+        let check = |name, v, lo, hi| check_knob("target", name, v, lo, hi);
         check("memory", self.memory, 10.0, 100_000.0)?;
         check("explore", self.explore, 0.0, MAX_SPREAD)?;
         check("gain", self.gain, 0.0, 1.0)?;
