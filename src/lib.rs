@@ -4,6 +4,7 @@
 //! [`envs::modarith::ModArith`] directly with [`Generator`]. See `ARCHITECTURE.md` for the map.
 
 pub mod core;
+pub mod curriculum;
 pub mod envs;
 pub mod eval;
 pub mod grade;

@@ -5,6 +5,7 @@ use schemars::{JsonSchema, Schema, schema_for};
 use crate::core::record::Problem;
 use crate::core::registry;
 use crate::core::verdict::Verdict;
+use crate::curriculum::{CurriculumConfig, CurriculumState};
 use crate::eval::EvalReport;
 use crate::grade::{Graded, ResponseLine, Summary};
 use crate::probe::EnvProbeReport;
@@ -22,6 +23,8 @@ pub fn all() -> Vec<(String, Schema)> {
         named::<Vec<EnvProbeReport>>("probe-report"),
         named::<SuiteSpec>("suite"),
         named::<Manifest>("suite-manifest"),
+        named::<CurriculumConfig>("curriculum-config"),
+        named::<CurriculumState>("curriculum-state"),
     ];
     for env in registry::envs() {
         out.push((

@@ -2,6 +2,7 @@
 
 mod cli;
 mod countdown;
+mod curriculum;
 mod determinism;
 mod eval;
 mod fuzz;

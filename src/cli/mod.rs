@@ -1,5 +1,6 @@
 //! Argument parsing, dispatch, and the mapping of errors to exit codes.
 
+mod curriculum;
 mod eval;
 mod generate;
 mod inputs;
@@ -8,6 +9,7 @@ mod output;
 mod params;
 mod probe;
 mod schema;
+mod simulate;
 mod suite;
 mod verify;
 
@@ -44,6 +46,10 @@ enum Command {
     Suite(suite::Args),
     /// Write the JSON Schemas of every record and params type.
     Schema(schema::Args),
+    /// Run a curriculum controller against a simulated learner and print a table.
+    Simulate(simulate::Args),
+    /// Serve a curriculum over stdin/stdout: batches of problems out, reward lines in.
+    Curriculum(curriculum::Args),
 }
 
 /// An error writing our own output (not the user's input): exit code 1 instead of 2.
@@ -68,6 +74,8 @@ pub fn run() -> ExitCode {
         Command::Eval(args) => eval::run(args),
         Command::Probe(args) => probe::run(args),
         Command::Schema(args) => schema::run(args),
+        Command::Simulate(args) => simulate::run(args),
+        Command::Curriculum(args) => curriculum::run(args),
         Command::Suite(args) => suite::run(args),
     };
     match result {

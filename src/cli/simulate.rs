@@ -1,0 +1,110 @@
+//! `verigym simulate`: a controller against a simulated learner, as a table (and an SVG plot).
+
+use std::path::PathBuf;
+
+use anyhow::{Context, Result, anyhow};
+use verigym::curriculum::sim::{
+    IrtParams, LearnerConfig, SimConfig, compare, paired, plot, presets::Preset, simulate, table,
+};
+use verigym::curriculum::{ControllerConfig, Target};
+
+use super::OutputError;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The controller: target, fixed, uniform, reasoning_gym, rlve or ada_rft.
+    #[arg(long, default_value = "target")]
+    controller: String,
+    /// The learner: irt (drifting item-response) or world (modarith reasoning world).
+    #[arg(long, default_value = "irt")]
+    learner: String,
+    /// The seed of the curriculum and the learner (with --compare: the first of --seeds).
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// The budget, in groups.
+    #[arg(long, default_value_t = 3000)]
+    groups: u64,
+    /// Answers per group (G).
+    #[arg(long, default_value_t = 8)]
+    group_size: u32,
+    /// Problems per batch.
+    #[arg(long, default_value_t = 16)]
+    batch: u32,
+    /// The target solve rate.
+    #[arg(long, default_value_t = 0.5)]
+    target: f64,
+    /// Starting ability θ of the irt learner (default -3: half solved at level 2, where every
+    /// controller starts).
+    #[arg(long, allow_hyphen_values = true)]
+    irt_theta: Option<f64>,
+    /// Run every controller on both learners and print mean ± sd over --seeds seeds.
+    #[arg(long)]
+    compare: bool,
+    /// Seeds for --compare: seed, seed+1, …
+    #[arg(long, default_value_t = 5)]
+    seeds: u64,
+    /// Run one of the lecture demos instead: no-signal, wasted, filter or format-hack.
+    #[arg(long)]
+    preset: Option<String>,
+    /// Also draw solve rate, level and skill over time to this SVG file.
+    #[arg(long)]
+    plot: Option<PathBuf>,
+}
+
+pub fn run(args: Args) -> Result<()> {
+    if let Some(name) = &args.preset {
+        let preset = Preset::by_name(name).ok_or_else(|| {
+            let names: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
+            anyhow!("unknown preset `{name}`; known: {}", names.join(", "))
+        })?;
+        return print(&preset.run(args.seed)?);
+    }
+    let learner = LearnerConfig::by_name(&args.learner)
+        .ok_or_else(|| anyhow!("unknown learner `{}`; known: irt, world", args.learner))?;
+    let with_theta = |learner: LearnerConfig| match (learner, args.irt_theta) {
+        (LearnerConfig::Irt(p), Some(theta)) => LearnerConfig::Irt(IrtParams { theta, ..p }),
+        (other, _) => other,
+    };
+    let learner = with_theta(learner);
+    let controller = ControllerConfig::by_name(&args.controller).ok_or_else(|| {
+        let names: Vec<&str> = ControllerConfig::all().iter().map(|c| c.name()).collect();
+        anyhow!(
+            "unknown controller `{}`; known: {}",
+            args.controller,
+            names.join(", ")
+        )
+    })?;
+    let base = SimConfig {
+        controller,
+        learner,
+        target: Target::Rate(args.target),
+        seed: args.seed,
+        groups: args.groups,
+        group_size: args.group_size,
+        batch: args.batch,
+        ..SimConfig::default()
+    };
+    if args.compare {
+        let seeds: Vec<u64> = (0..args.seeds).map(|i| args.seed + i).collect();
+        let learners = [
+            with_theta(LearnerConfig::by_name("irt").expect("known")),
+            LearnerConfig::by_name("world").expect("known"),
+        ];
+        let rows = compare(&ControllerConfig::all(), &learners, &seeds, &base)?;
+        return print(&format!("{}\n{}", table(&rows), paired(&rows, "target")));
+    }
+    let report = simulate(&base)?;
+    if let Some(path) = &args.plot {
+        std::fs::write(path, plot::svg(&report))
+            .with_context(|| format!("writing {}", path.display()))?;
+    }
+    print(&table(std::slice::from_ref(&report.summary)))?;
+    Ok(())
+}
+
+fn print(text: &str) -> Result<()> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes()).map_err(OutputError)?;
+    Ok(())
+}

@@ -1,0 +1,330 @@
+//! The target-rate controller: an online logistic fit of solve rate over level, with forgetting,
+//! inverted at the target, plus an integral correction for whatever the fit gets wrong.
+//!
+//! Model: `logit p(L) = a − b·L` with `b > 0`, so the solve rate falls as the level rises. Groups
+//! are pooled into bins over the level axis holding discounted sums (weight, successes,
+//! weight·level); every new group multiplies all bins by `1 − 1/memory`, so the fit sees roughly
+//! the last `memory` groups and follows a learner that improves or drifts. The fit is a few
+//! Newton steps of the penalized likelihood (weak Gaussian priors on `a` and `b`), warm-started
+//! and run lazily on the next `choose` after new data, so `observe` is O(bins) and cheap.
+//!
+//! Choice: `L* = (a − logit t)/b` plus an integral offset, which moves by `gain·(rate − t)`
+//! per group and so removes any steady bias (a curve that is not logistic, lag behind a learner
+//! that improves). Exploration is uniform in `±spread`, where the spread is the estimate's own
+//! standard deviation clamped to `[explore, 2]`: wide while the fit knows little, narrow later.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::baselines::check_knob;
+use super::controller::{Controller, Observation, unit};
+use super::error::CurriculumError;
+use crate::core::params::{LEVEL_MAX, LEVEL_MIN};
+use crate::core::rng::ProblemRng;
+
+/// Bins over the level axis; observations carry their exact mean level within a bin.
+const BINS: usize = 41;
+/// Newton iterations per refit; warm-started, so a few suffice.
+const NEWTON_STEPS: usize = 3;
+/// Prior standard deviation of the intercept: weak, it only anchors the very first choices.
+const PRIOR_SD_A: f64 = 10.0;
+/// Prior standard deviation of the slope.
+const PRIOR_SD_B: f64 = 1.0;
+/// The slope never falls below this, so the curve stays invertible.
+const MIN_SLOPE: f64 = 0.05;
+/// Widest exploration, in levels.
+const MAX_SPREAD: f64 = 2.0;
+/// Largest change of either fitted parameter in one Newton step.
+const MAX_STEP: f64 = 2.0;
+/// The integral offset stays within this many levels.
+const MAX_OFFSET: f64 = 2.0;
+
+/// The knobs of the target-rate controller.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, default)]
+pub struct TargetParams {
+    /// How many recent groups the fit remembers (the time constant of its forgetting).
+    #[schemars(range(min = 10.0, max = 100000.0))]
+    pub memory: f64,
+    /// Smallest exploration half-width, in levels.
+    #[schemars(range(min = 0.0, max = 2.0))]
+    pub explore: f64,
+    /// Integral gain: levels moved per group per unit of solve-rate error.
+    #[schemars(range(min = 0.0, max = 1.0))]
+    pub gain: f64,
+    /// Where to start before any feedback, and the centre of the prior.
+    #[schemars(range(min = 0.0, max = 10.0))]
+    pub start_level: f64,
+    /// Prior slope: logits of solve rate lost per level.
+    #[schemars(range(min = 0.1, max = 10.0))]
+    pub slope: f64,
+}
+
+impl Default for TargetParams {
+    fn default() -> Self {
+        TargetParams {
+            memory: 150.0,
+            explore: 0.25,
+            gain: 0.05,
+            start_level: 2.0,
+            slope: 1.0,
+        }
+    }
+}
+
+impl TargetParams {
+    pub(crate) fn validate(&self) -> Result<(), CurriculumError> {
+        let check = |name, v, lo, hi| check_knob("target", name, v, lo, hi);
+        check("memory", self.memory, 10.0, 100_000.0)?;
+        check("explore", self.explore, 0.0, MAX_SPREAD)?;
+        check("gain", self.gain, 0.0, 1.0)?;
+        check("start_level", self.start_level, LEVEL_MIN, LEVEL_MAX)?;
+        check("slope", self.slope, 0.1, 10.0)
+    }
+}
+
+/// Discounted sufficient statistics of the groups seen in one bin.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Bin {
+    /// Discounted number of samples.
+    pub weight: f64,
+    /// Discounted sum of rewards.
+    pub solved: f64,
+    /// Discounted sum of sample levels, so the bin's mean level is exact.
+    pub level_sum: f64,
+}
+
+/// The target-rate controller's knobs and state.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TargetRate {
+    /// The knobs.
+    pub params: TargetParams,
+    /// Discounted statistics per level bin.
+    pub bins: Vec<Bin>,
+    /// Fitted intercept: `logit p(L) = a − b·L`.
+    pub a: f64,
+    /// Fitted slope.
+    pub b: f64,
+    /// Posterior covariance of (a, b): var a, cov ab, var b.
+    pub cov: [f64; 3],
+    /// The integral correction, in levels.
+    pub offset: f64,
+    /// Whether data arrived since the last fit.
+    pub stale: bool,
+    /// The last target level computed, for telemetry.
+    pub centre: f64,
+    /// The standard deviation of that level's estimate, for telemetry.
+    pub centre_sd: f64,
+}
+
+impl TargetRate {
+    /// A controller that knows nothing yet.
+    pub fn new(params: TargetParams) -> Self {
+        let b = params.slope;
+        let a = b * params.start_level;
+        let mut c = TargetRate {
+            bins: vec![Bin::default(); BINS],
+            a,
+            b,
+            cov: [PRIOR_SD_A * PRIOR_SD_A, 0.0, PRIOR_SD_B * PRIOR_SD_B],
+            offset: 0.0,
+            stale: false,
+            centre: params.start_level,
+            centre_sd: f64::NAN,
+            params,
+        };
+        c.centre_sd = c.inverse(0.5).1;
+        c
+    }
+
+    fn prior(&self) -> (f64, f64) {
+        (
+            self.params.slope * self.params.start_level,
+            self.params.slope,
+        )
+    }
+
+    /// Refits (a, b) by Newton's method on the penalized log-likelihood.
+    ///
+    /// The iteration runs in coordinates centred on the data's mean level m, as
+    /// `logit p = α − b·(L − m)`: with levels far from 0, (a, b) are strongly correlated and an
+    /// uncentred Newton step can overshoot. Steps are also capped, so one odd batch cannot throw
+    /// the curve across the axis.
+    pub fn fit(&mut self) {
+        let (a0, b0) = self.prior();
+        let (pa, pb) = (
+            1.0 / (PRIOR_SD_A * PRIOR_SD_A),
+            1.0 / (PRIOR_SD_B * PRIOR_SD_B),
+        );
+        let (weight, level_sum) = self.bins.iter().fold((0.0, 0.0), |(w, l), bin| {
+            (w + bin.weight, l + bin.level_sum)
+        });
+        let m = if weight > 1e-9 {
+            level_sum / weight
+        } else {
+            self.params.start_level
+        };
+        let (mut alpha, mut b) = (self.a - self.b * m, self.b);
+        let mut inv = None;
+        for _ in 0..NEWTON_STEPS {
+            // The prior is on a = α + b·m; its gradient and curvature in (α, b) follow.
+            let prior_a = (alpha + b * m - a0) * pa;
+            let (mut g_alpha, mut gb) = (-prior_a, -m * prior_a - (b - b0) * pb);
+            let (mut h11, mut h12, mut h22) = (pa, m * pa, m * m * pa + pb);
+            for bin in &self.bins {
+                if bin.weight <= 1e-9 {
+                    continue;
+                }
+                let x = bin.level_sum / bin.weight - m;
+                let p = sigmoid(alpha - b * x);
+                let resid = bin.solved - bin.weight * p;
+                let info = bin.weight * p * (1.0 - p);
+                g_alpha += resid;
+                gb -= resid * x;
+                h11 += info;
+                h12 -= info * x;
+                h22 += info * x * x;
+            }
+            let det = h11 * h22 - h12 * h12;
+            if !(det.is_finite() && det > 0.0) {
+                break;
+            }
+            let cov = [h22 / det, -h12 / det, h11 / det];
+            let d_alpha = (cov[0] * g_alpha + cov[1] * gb).clamp(-MAX_STEP, MAX_STEP);
+            let d_b = (cov[1] * g_alpha + cov[2] * gb).clamp(-MAX_STEP, MAX_STEP);
+            alpha += d_alpha;
+            b = (b + d_b).max(MIN_SLOPE);
+            inv = Some(cov);
+        }
+        let a = alpha + b * m;
+        if let Some([v11, v12, v22]) = inv
+            && a.is_finite()
+            && b.is_finite()
+        {
+            // Back to (a, b) = (α + b·m, b): cov = J Σ Jᵀ with J = [[1, m], [0, 1]].
+            self.cov = [v11 + 2.0 * m * v12 + m * m * v22, v12 + m * v22, v22];
+            self.a = a;
+            self.b = b;
+        }
+        self.stale = false;
+    }
+
+    /// The level where the fitted curve crosses `target`, and its standard deviation.
+    pub fn inverse(&self, target: f64) -> (f64, f64) {
+        let level = (self.a - logit(target)) / self.b;
+        let (da, db) = (1.0 / self.b, -level / self.b);
+        let var = da * da * self.cov[0] + 2.0 * da * db * self.cov[1] + db * db * self.cov[2];
+        (level, var.max(0.0).sqrt())
+    }
+
+    /// The fitted solve rate at a level.
+    pub fn predict(&self, level: f64) -> f64 {
+        sigmoid(self.a - self.b * level)
+    }
+}
+
+impl Controller for TargetRate {
+    fn choose(&mut self, target: f64, rng: &mut ProblemRng) -> f64 {
+        if self.stale {
+            self.fit();
+        }
+        let (level, sd) = self.inverse(target);
+        let centre = (level + self.offset).clamp(LEVEL_MIN, LEVEL_MAX);
+        self.centre = centre;
+        self.centre_sd = sd;
+        let spread = if sd.is_finite() {
+            sd.clamp(self.params.explore, MAX_SPREAD)
+        } else {
+            MAX_SPREAD
+        };
+        centre + spread * (2.0 * unit(rng) - 1.0)
+    }
+
+    fn observe(&mut self, obs: Observation) {
+        let keep = 1.0 - 1.0 / self.params.memory;
+        for bin in &mut self.bins {
+            bin.weight *= keep;
+            bin.solved *= keep;
+            bin.level_sum *= keep;
+        }
+        let n = f64::from(obs.n);
+        let at = ((obs.level - LEVEL_MIN) / (LEVEL_MAX - LEVEL_MIN) * (BINS - 1) as f64).round();
+        let bin = &mut self.bins[(at.max(0.0) as usize).min(BINS - 1)];
+        bin.weight += n;
+        bin.solved += obs.solved;
+        bin.level_sum += n * obs.level;
+        self.offset = (self.offset + self.params.gain * (obs.rate() - obs.target))
+            .clamp(-MAX_OFFSET, MAX_OFFSET);
+        self.stale = true;
+    }
+
+    fn level(&self) -> f64 {
+        self.centre
+    }
+
+    fn uncertainty(&self) -> Option<f64> {
+        self.centre_sd.is_finite().then_some(self.centre_sd)
+    }
+}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+fn logit(p: f64) -> f64 {
+    let p = p.clamp(1e-6, 1.0 - 1e-6);
+    (p / (1.0 - p)).ln()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn feed(c: &mut TargetRate, a: f64, b: f64, rng: &mut ProblemRng, groups: usize) {
+        for _ in 0..groups {
+            let level = c.choose(0.5, rng).clamp(0.0, 10.0);
+            let p = sigmoid(a - b * level);
+            let solved = (0..8).filter(|_| unit(rng) < p).count() as f64;
+            c.observe(Observation {
+                level,
+                target: 0.5,
+                solved,
+                n: 8,
+            });
+        }
+    }
+
+    #[test]
+    fn fit_recovers_a_logistic_curve() {
+        let mut c = TargetRate::new(TargetParams::default());
+        let mut rng = ProblemRng::from_test_seed(1);
+        feed(&mut c, 6.0, 1.5, &mut rng, 600);
+        c.fit();
+        let (level, sd) = c.inverse(0.5);
+        assert!(
+            (level + c.offset - 4.0).abs() < 0.3,
+            "level {level} offset {}",
+            c.offset
+        );
+        assert!(sd < 0.5, "sd {sd}");
+    }
+
+    #[test]
+    fn follows_a_curve_that_moves() {
+        let mut c = TargetRate::new(TargetParams::default());
+        let mut rng = ProblemRng::from_test_seed(2);
+        feed(&mut c, 3.0, 1.0, &mut rng, 400);
+        feed(&mut c, 7.0, 1.0, &mut rng, 400);
+        assert!((c.centre - 7.0).abs() < 0.4, "centre {}", c.centre);
+    }
+
+    #[test]
+    fn prior_alone_points_at_the_start_level() {
+        let c = TargetRate::new(TargetParams {
+            start_level: 3.5,
+            ..TargetParams::default()
+        });
+        assert!((c.inverse(0.5).0 - 3.5).abs() < 1e-12);
+    }
+}

@@ -1,0 +1,550 @@
+//! The curriculum: tracking on both simulated learners, exact state round trips, feedback that
+//! comes late, out of order, twice or never, DAPO counts, and the `curriculum`/`simulate` CLI.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use proptest::prelude::*;
+use verigym::curriculum::sim::{LearnerConfig, SimConfig, simulate};
+use verigym::curriculum::{
+    ControllerConfig, Curriculum, CurriculumConfig, CurriculumError, CurriculumState, DapoFilter,
+    Target,
+};
+use verigym::{Problem, registry};
+
+fn config(seed: u64) -> CurriculumConfig {
+    CurriculumConfig::single("modarith", seed)
+}
+
+/// A fixed, id-derived group of 8 rewards: feedback any two runs can agree on.
+fn rewards_for(id: &str) -> Vec<f64> {
+    let h = id
+        .bytes()
+        .fold(7u64, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b)));
+    (0..8)
+        .map(|i| f64::from(u8::from((h >> i) & 1 == 1)))
+        .collect()
+}
+
+fn ids(batch: &[Problem]) -> Vec<String> {
+    batch.iter().map(|p| p.id.clone()).collect()
+}
+
+fn tracks(learner: &str, groups: u64) {
+    let cfg = SimConfig {
+        learner: LearnerConfig::by_name(learner).unwrap(),
+        groups,
+        seed: 3,
+        ..SimConfig::default()
+    };
+    let report = simulate(&cfg).unwrap();
+    let s = &report.summary;
+    assert!(
+        s.max_window_error <= 0.05,
+        "{learner}: worst 200-group window is {:.3} from the target",
+        s.max_window_error
+    );
+    assert!(s.zero_variance < 0.05, "{learner}: {}", s.zero_variance);
+    assert!(s.final_skill > s.initial_skill, "{learner} did not learn");
+}
+
+#[test]
+fn tracks_the_target_on_the_drifting_item_response_learner() {
+    tracks("irt", 1200);
+}
+
+#[test]
+fn tracks_the_target_on_the_reasoning_world_learner() {
+    tracks("world", 1200);
+}
+
+#[test]
+fn saved_state_restores_to_identical_batches() {
+    let mut a = Curriculum::new(config(11)).unwrap();
+    for _ in 0..5 {
+        let batch = a.next(16).unwrap();
+        // Feed back all but the last two: the restored copy must still accept them later.
+        for p in &batch[..14] {
+            a.record(&p.id, &rewards_for(&p.id)).unwrap();
+        }
+    }
+    let json = serde_json::to_string(&a.state()).unwrap();
+    let state: CurriculumState = serde_json::from_str(&json).unwrap();
+    assert_eq!(state, a.state(), "the JSON round trip is exact");
+    let mut b = Curriculum::restore(state).unwrap();
+    assert_eq!(a.outstanding(), b.outstanding());
+    for _ in 0..4 {
+        let (x, y) = (a.next(16).unwrap(), b.next(16).unwrap());
+        assert_eq!(x, y);
+        for p in &x {
+            a.record(&p.id, &rewards_for(&p.id)).unwrap();
+            b.record(&p.id, &rewards_for(&p.id)).unwrap();
+        }
+    }
+    assert_eq!(a.state(), b.state());
+    assert_eq!(a.telemetry(), b.telemetry());
+}
+
+#[test]
+fn inconsistent_states_are_refused() {
+    let mut c = Curriculum::new(config(3)).unwrap();
+    c.next(2).unwrap();
+    let good = c.state();
+    let mut dup = good.clone();
+    dup.outstanding[1].serial = dup.outstanding[0].serial;
+    let err = Curriculum::restore(dup).unwrap_err().to_string();
+    assert!(
+        err.contains("invalid curriculum state") && err.contains("duplicated"),
+        "{err}"
+    );
+    let mut short = good.clone();
+    short.next_index.clear();
+    assert!(Curriculum::restore(short).is_err());
+    let mut future = good;
+    future.format += 1;
+    assert!(
+        Curriculum::restore(future)
+            .unwrap_err()
+            .to_string()
+            .contains("format")
+    );
+}
+
+#[test]
+fn same_seed_and_feedback_give_the_same_batches_and_ids_never_repeat() {
+    let run = |seed| {
+        let mut c = Curriculum::new(config(seed)).unwrap();
+        let mut all = Vec::new();
+        for _ in 0..10 {
+            let batch = c.next(8).unwrap();
+            for p in &batch {
+                c.record(&p.id, &rewards_for(&p.id)).unwrap();
+            }
+            all.extend(ids(&batch));
+        }
+        all
+    };
+    let first = run(5);
+    assert_eq!(first, run(5));
+    assert_ne!(first, run(6));
+    let mut sorted = first.clone();
+    sorted.sort();
+    sorted.dedup();
+    assert_eq!(sorted.len(), first.len());
+}
+
+#[test]
+fn issued_records_are_exactly_what_generate_makes_at_that_level() {
+    let mut c = Curriculum::new(config(8)).unwrap();
+    for p in c.next(12).unwrap() {
+        let direct = crate::support::generator("modarith", p.meta.level, &[], 8).record(p.index);
+        assert_eq!(p, direct);
+    }
+}
+
+#[test]
+fn unknown_and_repeated_ids_are_clear_errors() {
+    let mut c = Curriculum::new(config(1)).unwrap();
+    let err = c.record("nope-7", &[1.0]).unwrap_err();
+    assert!(matches!(err, CurriculumError::UnknownId { .. }));
+    assert!(err.to_string().contains("`nope-7`"), "{err}");
+    let p = c.next(1).unwrap().remove(0);
+    c.record(&p.id, &[1.0, 0.0]).unwrap();
+    let again = c.record(&p.id, &[1.0, 0.0]).unwrap_err().to_string();
+    assert!(
+        again.contains(&p.id) && again.contains("already recorded"),
+        "{again}"
+    );
+}
+
+#[test]
+fn rewards_outside_the_unit_interval_are_rejected_and_the_problem_stays_open() {
+    let mut c = Curriculum::new(config(1)).unwrap();
+    let p = c.next(1).unwrap().remove(0);
+    for bad in [1.5, -0.1, f64::NAN, f64::INFINITY] {
+        let err = c.record(&p.id, &[1.0, bad]).unwrap_err();
+        assert!(matches!(
+            err,
+            CurriculumError::InvalidReward { position: 1, .. }
+        ));
+        assert!(err.to_string().contains(&p.id), "{err}");
+    }
+    assert_eq!(c.outstanding(), 1);
+    c.record(&p.id, &[1.0, 0.0]).unwrap();
+    assert_eq!(c.outstanding(), 0);
+}
+
+#[test]
+fn late_out_of_order_missing_and_empty_feedback() {
+    let mut c = Curriculum::new(CurriculumConfig {
+        max_outstanding: 20,
+        ..config(2)
+    })
+    .unwrap();
+    let first = c.next(10).unwrap();
+    let second = c.next(10).unwrap();
+    // Out of order: the second batch first, backwards.
+    for p in second.iter().rev() {
+        c.record(&p.id, &rewards_for(&p.id)).unwrap();
+    }
+    // Late: the first batch after a third was issued; one empty (no feedback), one never.
+    let third = c.next(5).unwrap();
+    c.record(&first[0].id, &[]).unwrap();
+    for p in &first[2..] {
+        c.record(&p.id, &rewards_for(&p.id)).unwrap();
+    }
+    let t = c.telemetry();
+    assert_eq!(t.envs[0].stats.issued, 25);
+    assert_eq!(t.envs[0].stats.groups, 18);
+    assert_eq!(t.envs[0].stats.empty, 1);
+    assert_eq!(t.envs[0].outstanding, 6); // first[1] and the third batch
+    // Never: past max_outstanding the oldest is dropped, and its late feedback is unknown.
+    c.next(15).unwrap();
+    assert_eq!(c.telemetry().envs[0].stats.expired, 1);
+    assert!(matches!(
+        c.record(&first[1].id, &[1.0]),
+        Err(CurriculumError::UnknownId { .. })
+    ));
+    c.record(&third[0].id, &[0.0, 1.0]).unwrap();
+}
+
+#[test]
+fn telemetry_counts_zero_variance_and_effective_samples() {
+    let mut c = Curriculum::new(config(4)).unwrap();
+    let batch = c.next(3).unwrap();
+    c.record(&batch[0].id, &[1.0; 8]).unwrap();
+    c.record(&batch[1].id, &[0.0; 8]).unwrap();
+    c.record(&batch[2].id, &[1.0, 0.0, 0.0, 0.0]).unwrap();
+    let t = c.telemetry();
+    assert_eq!(t.samples, 20);
+    assert_eq!(t.effective_samples, 4);
+    assert!((t.zero_variance_fraction.unwrap() - 2.0 / 3.0).abs() < 1e-12);
+    assert!((t.solve_rate.unwrap() - 9.0 / 20.0).abs() < 1e-12);
+    assert!(t.envs[0].uncertainty.is_some());
+}
+
+#[test]
+fn weights_interleave_envs_exactly_and_bad_configs_name_the_problem() {
+    let mut cfg = config(0);
+    cfg.target = Target::Band([0.2, 0.6]);
+    cfg.envs[0].weight = 3;
+    let mut c = Curriculum::new(cfg.clone()).unwrap();
+    assert_eq!(c.next(9).unwrap().len(), 9);
+    let bad = |f: fn(&mut CurriculumConfig)| {
+        let mut cfg = config(0);
+        f(&mut cfg);
+        Curriculum::new(cfg).unwrap_err().to_string()
+    };
+    assert!(bad(|c| c.target = Target::Band([0.6, 0.2])).contains("band"));
+    assert!(bad(|c| c.target = Target::Rate(1.0)).contains("target"));
+    assert!(bad(|c| c.envs[0].id = "nope".into()).contains("unknown env `nope`"));
+    assert!(bad(|c| c.envs.clear()).contains("`envs` is empty"));
+    assert!(bad(|c| c.envs.push(c.envs[0].clone())).contains("listed twice"));
+    assert!(
+        bad(|c| {
+            c.envs[0]
+                .params
+                .insert("steps".into(), serde_json::json!(0));
+        })
+        .contains("`steps`: 0")
+    );
+    assert!(bad(|c| c.controller = ControllerConfig::Fixed { level: 11.0 }).contains("level"));
+}
+
+#[test]
+fn dapo_filter_keeps_groups_with_mixed_raw_correctness() {
+    let env = registry::find("modarith").unwrap();
+    let generator = env.generator(Some(3.0), &Default::default(), 9).unwrap();
+    let mut filter = DapoFilter::new();
+    let mut groups = Vec::new();
+    for i in 0..6u64 {
+        let record = generator.record(i);
+        let problem = env
+            .load_problem(&serde_json::to_string(&record).unwrap())
+            .unwrap();
+        let right = format!("<answer>{}</answer>", record.answer);
+        // Group i has i right answers out of 5: 0 and 5 carry no signal.
+        let correct: Vec<bool> = (0..5u64)
+            .map(|j| {
+                let response = if j < i {
+                    right.as_str()
+                } else {
+                    "<answer>x</answer>"
+                };
+                problem.verify(response).correct
+            })
+            .collect();
+        groups.push(correct);
+    }
+    let kept = filter.filter(groups, |g| g.as_slice());
+    assert_eq!(kept.len(), 4);
+    assert_eq!((filter.all_wrong, filter.all_correct), (1, 1));
+    assert_eq!(filter.dropped_samples, 10);
+}
+
+#[test]
+fn every_controller_runs_in_a_short_simulation() {
+    for controller in ControllerConfig::all() {
+        for learner in ["irt", "world"] {
+            let cfg = SimConfig {
+                controller: controller.clone(),
+                learner: LearnerConfig::by_name(learner).unwrap(),
+                groups: 100,
+                ..SimConfig::default()
+            };
+            let s = simulate(&cfg).unwrap().summary;
+            assert!((0.0..=1.0).contains(&s.solve_rate), "{s:?}");
+            assert_eq!(s.samples, 800);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Whatever valid rewards come back (empty groups included), every controller keeps its
+    /// levels in [0, 10] and never panics.
+    #[test]
+    fn levels_stay_in_range_for_any_valid_feedback(
+        kind in 0usize..6,
+        seed in any::<u64>(),
+        groups in prop::collection::vec(
+            prop::collection::vec(prop::sample::select(vec![0.0, 0.25, 0.5, 1.0]), 0..10),
+            1..60,
+        ),
+    ) {
+        let mut cfg = config(seed);
+        cfg.controller = ControllerConfig::all().swap_remove(kind);
+        let mut c = Curriculum::new(cfg).unwrap();
+        for rewards in &groups {
+            let p = c.next(1).unwrap().remove(0);
+            let level = p.meta.level.unwrap();
+            prop_assert!((0.0..=10.0).contains(&level));
+            c.record(&p.id, rewards).unwrap();
+        }
+        for e in c.telemetry().envs {
+            prop_assert!((0.0..=10.0).contains(&e.level));
+        }
+        let state = c.state();
+        let back: CurriculumState = serde_json::from_str(&serde_json::to_string(&state).unwrap()).unwrap();
+        prop_assert_eq!(back, state);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Any float is either a valid reward (finite, in [0, 1]) and accepted, or rejected with an
+    /// error naming the problem, which then stays open.
+    #[test]
+    fn rewards_are_accepted_exactly_when_finite_and_in_the_unit_interval(
+        values in prop::collection::vec(
+            prop_oneof![
+                0.0f64..=1.0,
+                any::<f64>(),
+                Just(f64::NAN),
+                Just(f64::NEG_INFINITY),
+                Just(-0.0),
+                Just(1.0 + f64::EPSILON),
+            ],
+            0..8,
+        ),
+    ) {
+        let mut c = Curriculum::new(config(0)).unwrap();
+        let p = c.next(1).unwrap().remove(0);
+        let valid = values.iter().all(|v| v.is_finite() && (0.0..=1.0).contains(v));
+        match c.record(&p.id, &values) {
+            Ok(()) => prop_assert!(valid),
+            Err(e) => {
+                prop_assert!(!valid);
+                prop_assert!(e.to_string().contains(&p.id));
+                prop_assert_eq!(c.outstanding(), 1);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_band_target_centres_the_realized_rate() {
+    let cfg = SimConfig {
+        target: Target::Band([0.3, 0.7]),
+        groups: 800,
+        seed: 1,
+        ..SimConfig::default()
+    };
+    let s = simulate(&cfg).unwrap().summary;
+    assert!((s.solve_rate - 0.5).abs() < 0.05, "{}", s.solve_rate);
+}
+
+fn verigym() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_verigym"))
+}
+
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("verigym-cur-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The reward lines a client would send for `rounds` rounds, computed with the library.
+fn client_lines(cfg: &CurriculumConfig, rounds: usize) -> (Vec<String>, Vec<String>) {
+    let mut c = Curriculum::new(cfg.clone()).unwrap();
+    let (mut problems, mut replies) = (Vec::new(), Vec::new());
+    for _ in 0..rounds {
+        let batch = c.next(cfg.batch as usize).unwrap();
+        // Answer out of order: the batch reversed.
+        for p in batch.iter().rev() {
+            let r = rewards_for(&p.id);
+            c.record(&p.id, &r).unwrap();
+            replies.push(serde_json::json!({"id": p.id, "rewards": r}).to_string());
+        }
+        problems.extend(batch.iter().map(|p| serde_json::to_string(p).unwrap()));
+    }
+    (problems, replies)
+}
+
+fn serve(args: &[&str], stdin: &[String]) -> std::process::Output {
+    let mut child = verigym()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    for line in stdin {
+        writeln!(input, "{line}").unwrap();
+    }
+    drop(input);
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn cli_curriculum_round_trip_with_resume() {
+    let dir = scratch("loop");
+    let config_path = dir.join("c.toml");
+    std::fs::write(
+        &config_path,
+        "seed = 7\nbatch = 4\n[[envs]]\nid = \"modarith\"\n",
+    )
+    .unwrap();
+    let cfg: CurriculumConfig =
+        toml::from_str(&std::fs::read_to_string(&config_path).unwrap()).unwrap();
+    let (mut problems, replies) = client_lines(&cfg, 4);
+    problems.truncate(12);
+    let config = config_path.to_str().unwrap();
+    let state = dir.join("state.json");
+    let state = state.to_str().unwrap();
+
+    let run = |extra: &[&str], replies: &[String]| {
+        let mut args = vec!["curriculum", "--config", config, "--state", state];
+        args.extend_from_slice(extra);
+        let out = serve(&args, replies);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let lines: Vec<String> = String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(String::from)
+            .collect();
+        (lines, out.stderr)
+    };
+    let saved_issued = || {
+        let text = std::fs::read_to_string(state).unwrap();
+        serde_json::from_str::<CurriculumState>(&text)
+            .unwrap()
+            .issued
+    };
+
+    // Two rounds, stop, resume for the third: the same problems as the library produced.
+    let (mut seen, _) = run(&["--rounds", "2"], &replies[..8]);
+    assert_eq!(saved_issued(), 8);
+    let (third, stderr) = run(&["--rounds", "1", "--telemetry"], &replies[8..12]);
+    seen.extend(third);
+    assert_eq!(seen, problems);
+    let telemetry: serde_json::Value = serde_json::from_slice(&stderr).unwrap();
+    assert_eq!(telemetry["samples"], 96);
+
+    // Stdin ending mid-round is a clean stop; the unfinished round is not saved.
+    run(&[], &replies[12..13]);
+    assert_eq!(saved_issued(), 12);
+
+    // An unknown id is an input error naming the line and the id.
+    let out = serve(
+        &["curriculum", "--config", config],
+        &[r#"{"id": "bogus", "rewards": [1]}"#.to_owned()],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("line 1") && err.contains("`bogus`"), "{err}");
+}
+
+#[test]
+fn shipped_example_config_parses_and_runs() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/envs/curriculum/example.toml");
+    let cfg: CurriculumConfig = toml::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let mut c = Curriculum::new(cfg).unwrap();
+    assert_eq!(c.next(4).unwrap().len(), 4);
+}
+
+#[test]
+fn cli_simulate_prints_a_table_and_writes_a_valid_svg() {
+    let dir = scratch("sim");
+    let svg = dir.join("plot.svg");
+    let out = verigym()
+        .args([
+            "simulate",
+            "--learner",
+            "world",
+            "--groups",
+            "300",
+            "--plot",
+        ])
+        .arg(&svg)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let table = String::from_utf8(out.stdout).unwrap();
+    assert!(table.contains("| world | target | 1 |"), "{table}");
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    assert!(text.trim_end().ends_with("</svg>"));
+    assert_eq!(text.matches("<polyline").count(), 3);
+    for label in ["solve rate", "difficulty level", "learner skill", "samples"] {
+        assert!(text.contains(label), "missing {label}");
+    }
+    // Every element opened is closed: a cheap well-formedness check without an XML parser.
+    let opened = text.matches('<').count();
+    let self_closed = text.matches("/>").count();
+    let closing = text.matches("</").count();
+    assert_eq!(opened, self_closed + 2 * closing);
+
+    let out = verigym()
+        .args(["simulate", "--preset", "nope"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("known: no-signal, wasted"));
+}
+
+#[test]
+fn cli_no_signal_preset_shows_the_u_shape() {
+    let out = verigym()
+        .args(["simulate", "--preset", "no-signal"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("| 0 | 1 |") && text.contains("Uniform difficulty"),
+        "{text}"
+    );
+}
