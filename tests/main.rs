@@ -4,5 +4,6 @@ mod cli;
 mod determinism;
 mod golden;
 mod modarith_props;
+mod repos;
 mod schemas;
 mod support;
