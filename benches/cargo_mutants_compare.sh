@@ -14,7 +14,7 @@
 set -euo pipefail
 
 usage() {
-    sed -n '4,5p' "$0" | sed 's/^# //' >&2
+    sed -n '4p' "$0" | sed 's/^# //' >&2
     exit 2
 }
 
