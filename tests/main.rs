@@ -11,6 +11,7 @@ mod graph_coloring;
 mod knights_knaves;
 mod modarith_props;
 mod probe;
+mod repos;
 mod sat;
 mod schemas;
 mod sudoku;
