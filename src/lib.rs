@@ -6,6 +6,7 @@
 pub mod core;
 pub mod envs;
 pub mod grade;
+pub mod repo;
 pub mod schema;
 pub mod stream;
 

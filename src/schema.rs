@@ -6,6 +6,7 @@ use crate::core::record::Problem;
 use crate::core::registry;
 use crate::core::verdict::Verdict;
 use crate::grade::{Graded, ResponseLine, Summary};
+use crate::repo::audit::AuditReport;
 
 /// Every schema, as (file name, schema), in a stable order.
 pub fn all() -> Vec<(String, Schema)> {
@@ -15,6 +16,7 @@ pub fn all() -> Vec<(String, Schema)> {
         named::<ResponseLine>("response"),
         named::<Graded>("graded"),
         named::<Summary>("summary"),
+        named::<AuditReport>("audit-report"),
     ];
     for env in registry::envs() {
         out.push((

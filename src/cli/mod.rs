@@ -1,5 +1,6 @@
 //! Argument parsing, dispatch, and the mapping of errors to exit codes.
 
+mod audit;
 mod generate;
 mod list;
 mod output;
@@ -33,6 +34,8 @@ enum Command {
     Verify(verify::Args),
     /// Write the JSON Schemas of every record and params type.
     Schema(schema::Args),
+    /// Mutation-score audit of a mini-repo's test suite (needs rustc).
+    Audit(audit::Args),
 }
 
 /// An error writing our own output (not the user's input): exit code 1 instead of 2.
@@ -55,6 +58,7 @@ pub fn run() -> ExitCode {
         Command::Generate(args) => generate::run(args),
         Command::Verify(args) => verify::run(args),
         Command::Schema(args) => schema::run(args),
+        Command::Audit(args) => audit::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
