@@ -25,6 +25,9 @@ pub struct Args {
     /// Seed of those inputs.
     #[arg(long, default_value_t = 0)]
     seed: u64,
+    /// Loop iterations plus calls each test may make before it counts as a timeout.
+    #[arg(long, default_value_t = verigym::repo::schemata::Fuel::default().steps)]
+    fuel: u64,
     /// Show progress on stderr even when it is not a terminal.
     #[arg(long)]
     progress: bool,
@@ -35,6 +38,7 @@ pub fn run(args: Args) -> Result<()> {
     opts.progress |= args.progress;
     opts.equivalence_inputs = args.equivalence_inputs;
     opts.seed = args.seed;
+    opts.fuel.steps = args.fuel;
     let report = audit::audit(&args.repo, &args.suite, &opts)?;
     let json_to_stdout = args.json.as_deref().is_some_and(|p| p.as_os_str() == "-");
     if let Some(path) = &args.json {

@@ -87,6 +87,8 @@ pub struct MutantReport {
     pub likely_equivalent: Option<bool>,
     /// What differential testing found, or why it did not run.
     pub equivalence_note: Option<String>,
+    /// Wall time of this mutant's test run, in milliseconds (absent when unviable).
+    pub run_ms: Option<f64>,
 }
 
 /// The mutant counts.
@@ -215,11 +217,18 @@ pub fn audit_source(src: &RepoSource, opts: &AuditOptions) -> Result<AuditReport
     let compile_ms = ms(build.compile_time);
 
     let baseline = run_suite(&build, 0, opts)?;
-    let failing: Vec<&str> = baseline
+    let failing: Vec<String> = baseline
         .tests
         .iter()
         .filter(|t| t.outcome != Outcome::Passed)
-        .map(|t| t.name.as_str())
+        .map(|t| match &t.outcome {
+            Outcome::Timeout => format!(
+                "{} (ran out of fuel after {} steps; raise the fuel)",
+                t.name, opts.fuel.steps
+            ),
+            Outcome::Failed(msg) | Outcome::Crashed(msg) => format!("{} ({msg})", t.name),
+            Outcome::Passed => t.name.clone(),
+        })
         .collect();
     if !failing.is_empty() || !baseline.output.success() {
         let detail = if failing.is_empty() {
@@ -261,8 +270,11 @@ pub fn audit_source(src: &RepoSource, opts: &AuditOptions) -> Result<AuditReport
     let run_ms = ms(t_run.elapsed());
 
     let mut verdicts: BTreeMap<u32, (Status, Vec<String>, Option<String>)> = BTreeMap::new();
+    let mut run_times: BTreeMap<u32, f64> = BTreeMap::new();
     for (m, run) in viable.iter().zip(runs) {
-        verdicts.insert(m.ordinal, judge(&run?));
+        let run = run?;
+        run_times.insert(m.ordinal, ms(run.output.elapsed));
+        verdicts.insert(m.ordinal, judge(&run));
     }
     for u in &build.unviable {
         verdicts.insert(
@@ -341,6 +353,7 @@ pub fn audit_source(src: &RepoSource, opts: &AuditOptions) -> Result<AuditReport
             reason,
             likely_equivalent,
             equivalence_note,
+            run_ms: run_times.get(&m.ordinal).copied(),
         });
     }
     counts.viable = counts.total - counts.unviable;

@@ -151,6 +151,7 @@ pub fn analyze(source: &str, path: &str) -> Result<Analysis, RepoError> {
         fn_points: Vec::new(),
         stmt_positions: BTreeSet::new(),
         else_positions: BTreeSet::new(),
+        keep_statements: BTreeSet::new(),
     };
     finder.visit_file(&file);
     let Finder {
@@ -320,6 +321,8 @@ struct Finder {
     fn_points: Vec<usize>,
     stmt_positions: BTreeSet<(usize, usize)>,
     else_positions: BTreeSet<(usize, usize)>,
+    /// Blocks whose statements must not be removed: `let ... else` blocks must diverge.
+    keep_statements: BTreeSet<(usize, usize)>,
 }
 
 fn range_of(span: Span) -> Range<usize> {
@@ -621,11 +624,25 @@ impl<'ast> Visit<'ast> for Finder {
         self.visit_expr(&i.expr); // Not the length: it is a const context.
     }
 
+    fn visit_local(&mut self, l: &'ast syn::Local) {
+        if let Some(init) = &l.init
+            && let Some((_, Expr::Block(b))) = init.diverge.as_ref().map(|(t, e)| (t, &**e))
+        {
+            let r = node_range(&b.block);
+            self.keep_statements.insert((r.start, r.end));
+        }
+        visit::visit_local(self, l);
+    }
+
     fn visit_block(&mut self, block: &'ast syn::Block) {
         let n = block.stmts.len();
+        let r = node_range(block);
+        let keep = self.keep_statements.contains(&(r.start, r.end));
         for (k, stmt) in block.stmts.iter().enumerate() {
             let is_tail = k + 1 == n;
-            self.statement(stmt, is_tail);
+            if !keep {
+                self.statement(stmt, is_tail);
+            }
             let top = match stmt {
                 Stmt::Local(l) => l.init.as_ref().map(|init| node_range(&*init.expr)),
                 Stmt::Expr(e, _) => Some(node_range(e)),
@@ -842,6 +859,12 @@ mod tests {
             ms.iter().map(|m| &m.id).collect::<Vec<_>>(),
             again.iter().map(|m| &m.id).collect::<Vec<_>>()
         );
+    }
+
+    #[test]
+    fn let_else_blocks_keep_their_statements() {
+        let src = "fn f(v: &[u8]) -> u8 { let Some(x) = v.first() else { return 0; }; *x }";
+        assert!(of(src, Operator::StatementRemoval).is_empty());
     }
 
     #[test]

@@ -181,6 +181,8 @@ struct Diagnostic {
     message: String,
     rendered: String,
     offsets: Vec<usize>,
+    /// The primary span's byte range.
+    primary: std::ops::Range<usize>,
 }
 
 fn rustc_errors(rustc: &Path, file: &Path, extra: &[&str]) -> Result<Vec<Diagnostic>, RepoError> {
@@ -217,7 +219,15 @@ fn rustc_errors(rustc: &Path, file: &Path, extra: &[&str]) -> Result<Vec<Diagnos
         if offsets.is_empty() {
             continue; // "aborting due to N previous errors" and the like
         }
+        let primary = v["spans"]
+            .as_array()
+            .and_then(|spans| spans.iter().find(|s| s["is_primary"] == true))
+            .and_then(|s| {
+                Some(s["byte_start"].as_u64()? as usize..s["byte_end"].as_u64()? as usize)
+            })
+            .unwrap_or(offsets[0]..offsets[0]);
         errors.push(Diagnostic {
+            primary,
             message: v["message"].as_str().unwrap_or("").to_owned(),
             rendered: v["rendered"].as_str().unwrap_or("").trim_end().to_owned(),
             offsets,
@@ -266,6 +276,16 @@ fn blame(s: &Schemata, err: &Diagnostic) -> Blame {
         if let Some((o, _)) = s.arms.iter().find(|(_, r)| r.contains(&off)) {
             return Blame::Mutants(vec![*o]);
         }
+    }
+    // A span covering whole arms (a block that no longer diverges, say) blames those arms.
+    let covered: Vec<u32> = s
+        .arms
+        .iter()
+        .filter(|(_, r)| err.primary.start <= r.start && r.end <= err.primary.end)
+        .map(|(o, _)| *o)
+        .collect();
+    if !covered.is_empty() {
+        return Blame::Mutants(covered);
     }
     let primary = err.offsets[0];
     if let Some((_, ords)) = s

@@ -36,9 +36,10 @@ pub struct Fuel {
 
 impl Default for Fuel {
     fn default() -> Self {
-        // Far above what any mini-repo test needs (< 10 ms each), far below a minute of work.
+        // Far above what a mini-repo test needs (each runs in < 10 ms, a few thousand steps),
+        // and small enough that a timed-out test costs milliseconds, not seconds.
         Self {
-            steps: 5_000_000,
+            steps: 1_000_000,
             max_depth: 4_000,
         }
     }
