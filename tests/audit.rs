@@ -259,3 +259,54 @@ fn the_sandbox_contains_hostile_code() {
         }
     }
 }
+
+/// The design `repo_fix` builds on: a group of candidate bodies for one function, one compile,
+/// each candidate a variant chosen at run time; one that does not compile is screened out alone.
+#[test]
+fn candidate_variants_share_one_compile() {
+    let src = layout::read(&mini(), "strong").unwrap();
+    let mut analysis = mutate::analyze(&src.library, "src/lib.rs").unwrap();
+    analysis.mutants.clear();
+    let sig = "pub fn triangle(n: u32) -> u64";
+    let candidates = [
+        format!("{sig} {{ u64::from(n) * (u64::from(n) + 1) / 2 }}"),
+        format!("{sig} {{ u64::from(n) * u64::from(n) }}"),
+        format!("{sig} {{ n + \"x\" }}"),
+        format!("{sig} {{ let mut t = 0; loop {{ t += 1; if t == 0 {{ return 0; }} }} }}"),
+    ];
+    let ords: Vec<u32> = candidates
+        .iter()
+        .map(|c| analysis.add_variant("triangle", c).unwrap())
+        .collect();
+    assert!(
+        analysis
+            .add_variant("triangle", "pub fn triangle(n: u64) -> u64 { n }")
+            .unwrap_err()
+            .contains("signature")
+    );
+    let fuel = Fuel {
+        steps: 100_000,
+        max_depth: 1_000,
+    };
+    let build = rustc::compile(&analysis, "strong", &src.suite, &[], fuel).unwrap();
+    assert_eq!(
+        build.unviable.iter().map(|u| u.ordinal).collect::<Vec<_>>(),
+        [ords[2]]
+    );
+    let opts = AuditOptions {
+        fuel,
+        ..AuditOptions::default()
+    };
+    let failing = |ordinal: u32| {
+        audit::run_suite(&build, ordinal, &opts)
+            .unwrap()
+            .tests
+            .into_iter()
+            .filter(|t| t.outcome != Outcome::Passed)
+            .map(|t| (t.name, t.outcome == Outcome::Timeout))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(failing(ords[0]), []);
+    assert_eq!(failing(ords[1]), [("triangle_values".to_owned(), false)]);
+    assert_eq!(failing(ords[3]), [("triangle_values".to_owned(), true)]);
+}

@@ -49,6 +49,9 @@ pub enum Operator {
     /// A method swapped for its twin: `min` ↔ `max`, `first` ↔ `last`, `to_lowercase` ↔
     /// `to_uppercase`.
     MethodSwap,
+    /// Not a mutation operator: a function body replaced by a given one (a candidate fix),
+    /// added with [`Analysis::add_variant`].
+    Variant,
 }
 
 /// One mutant: a single text edit of the library source.
@@ -107,6 +110,13 @@ pub struct FnInfo {
     pub ret: String,
     /// Whether it is generic (not driven by differential testing).
     pub generic: bool,
+    /// The item's byte range, from its visibility (or `fn`) to its closing brace; doc comments
+    /// and other attributes excluded.
+    pub span: Range<usize>,
+    /// The body's byte range, inside the braces.
+    pub body: Range<usize>,
+    /// The signature rendered from tokens without spaces, to compare a replacement's with.
+    pub signature: String,
 }
 
 /// The result of walking a library: its mutants in source order and what the schemata needs.
@@ -205,6 +215,87 @@ pub fn analyze(source: &str, path: &str) -> Result<Analysis, RepoError> {
         stmt_positions,
         else_positions,
     })
+}
+
+impl Analysis {
+    /// The function named `name` (`f` or `Type::f`), if the library has it.
+    pub fn function(&self, name: &str) -> Option<&FnInfo> {
+        self.functions.iter().find(|f| f.name == name)
+    }
+
+    /// Adds a variant that replaces the body of function `name` with the body of `text` (a
+    /// whole `fn` item with the same signature), and returns its ordinal: the run-time
+    /// selector, as for mutants. This is how a group of candidate fixes shares one compile: a
+    /// candidate body that does not compile is screened out like an unviable mutant. Loops in
+    /// the candidate get fuel like the library's own.
+    ///
+    /// Errors (as a reason) when there is no such function, `text` is not one `fn` item, or its
+    /// signature differs from the original's.
+    pub fn add_variant(&mut self, name: &str, text: &str) -> Result<u32, String> {
+        let f = self
+            .function(name)
+            .ok_or_else(|| format!("no function `{name}` in the library"))?;
+        let item = syn::parse_str::<syn::ItemFn>(text)
+            .map_err(|e| format!("not a single `fn` item: {e}"))?;
+        if compact(&item.sig) != f.signature {
+            return Err(format!(
+                "the signature of `{name}` differs from the original `{}`",
+                f.signature
+            ));
+        }
+        let span = f.body.clone();
+        let inner = range_of(item.block.brace_token.span.open()).end
+            ..range_of(item.block.brace_token.span.close()).start;
+        let body = &text[inner.clone()];
+        let ordinal = self.mutants.len() as u32 + 1;
+        let mutated = apply_edit(&self.source, &span, body);
+        let (line, column) = line_col(&self.source, span.start);
+        self.mutants.push(Mutant {
+            id: format!("{}-{ordinal}", short_hash(Operator::Variant, &span, body)),
+            ordinal,
+            operator: Operator::Variant,
+            function: name.to_owned(),
+            line,
+            column,
+            original: self.source[span.clone()].to_owned(),
+            replacement: body.to_owned(),
+            diff: unified_diff("src/lib.rs", &self.source, &mutated, &span),
+            site: span.clone(),
+            span,
+            pieces: vec![Piece::Text(fueled(&item, text, inner))],
+        });
+        Ok(ordinal)
+    }
+}
+
+/// The body of `item` (parsed from `text`, body at byte range `inner`) with fuel calls at its
+/// loop and body entries.
+fn fueled(item: &syn::ItemFn, text: &str, inner: Range<usize>) -> String {
+    let mut finder = Finder {
+        fn_stack: vec![FnCtx {
+            name: String::new(),
+            ret: None,
+        }],
+        impl_ty: None,
+        stmt_stack: Vec::new(),
+        raw: Vec::new(),
+        functions: Vec::new(),
+        loop_points: Vec::new(),
+        fn_points: Vec::new(),
+        stmt_positions: BTreeSet::new(),
+        else_positions: BTreeSet::new(),
+        keep_statements: BTreeSet::new(),
+    };
+    finder.visit_block(&item.block);
+    let mut out = String::from(" let __vg_guard = __vg_enter();");
+    let mut pos = inner.start;
+    for p in finder.loop_points {
+        out.push_str(&text[pos..p]);
+        out.push_str(" __vg_fuel();");
+        pos = p;
+    }
+    out.push_str(&text[pos..inner.end]);
+    out
 }
 
 /// The library with one mutant applied.
@@ -371,9 +462,23 @@ impl Finder {
         });
     }
 
-    fn enter_fn(&mut self, name: String, sig: &syn::Signature, block: &syn::Block) {
+    fn enter_fn(
+        &mut self,
+        name: String,
+        vis: &syn::Visibility,
+        sig: &syn::Signature,
+        block: &syn::Block,
+    ) {
         let has_receiver = sig.receiver().is_some();
+        let start = match vis {
+            syn::Visibility::Inherited => node_range(sig).start,
+            v => node_range(v).start,
+        };
         self.functions.push(FnInfo {
+            span: start..node_range(block).end,
+            body: range_of(block.brace_token.span.open()).end
+                ..range_of(block.brace_token.span.close()).start,
+            signature: compact(sig),
             name: name.clone(),
             has_receiver,
             params: sig
@@ -593,7 +698,7 @@ fn defaults_for(ty: &Type) -> Vec<String> {
 
 impl<'ast> Visit<'ast> for Finder {
     fn visit_item_fn(&mut self, i: &'ast syn::ItemFn) {
-        self.enter_fn(i.sig.ident.to_string(), &i.sig, &i.block);
+        self.enter_fn(i.sig.ident.to_string(), &i.vis, &i.sig, &i.block);
     }
 
     fn visit_item_impl(&mut self, i: &'ast syn::ItemImpl) {
@@ -607,7 +712,7 @@ impl<'ast> Visit<'ast> for Finder {
             Some(ty) => format!("{ty}::{}", i.sig.ident),
             None => i.sig.ident.to_string(),
         };
-        self.enter_fn(name, &i.sig, &i.block);
+        self.enter_fn(name, &i.vis, &i.sig, &i.block);
     }
 
     // Constants, statics, patterns, types and macros hold no run-time code to mutate (and a

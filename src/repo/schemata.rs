@@ -193,7 +193,7 @@ impl Writer<'_> {
             || members.iter().any(|&i| {
                 matches!(
                     a.mutants[i].operator,
-                    Operator::StatementRemoval | Operator::ReturnDefault
+                    Operator::StatementRemoval | Operator::ReturnDefault | Operator::Variant
                 )
             });
         // After `else` only a block or an `if` may follow, so an `else if` site gets braces.
