@@ -64,7 +64,7 @@ pub enum Status {
     Killed,
     /// Every test passed.
     Survived,
-    /// No test failed except by running out of fuel (a deterministic step budget).
+    /// Some test ran out of fuel (a deterministic step budget), whatever the other tests did.
     Timeout,
     /// The mutant does not compile; screened out before the build.
     Unviable,
@@ -541,11 +541,13 @@ fn judge(run: &SuiteRun) -> (Status, Vec<String>, Option<String>) {
         // Fuel should have stopped it first; the guard is a last resort, said so in the reason.
         return (Status::Timeout, killed_by, abnormal);
     }
-    if failed {
-        return (Status::Killed, killed_by, reason);
-    }
+    // As in cargo-mutants, a mutant that hangs any test is a timeout even when other tests
+    // fail: both count as detected, and the verdicts stay comparable.
     if timed_out {
         return (Status::Timeout, killed_by, Some(FUEL_EXHAUSTED.into()));
+    }
+    if failed {
+        return (Status::Killed, killed_by, reason);
     }
     if !run.output.success() {
         // Died before any test started, or outside tests: the mutant is still detected.
@@ -567,7 +569,11 @@ fn check_equivalence(
     let out = sandbox::run(
         &build.binary,
         &["--test-threads=1", "--exact", &filter],
-        &[(MUTANT_ENV, &id), ("RUST_MIN_STACK", "33554432")],
+        &[
+            (MUTANT_ENV, &id),
+            ("RUST_MIN_STACK", "33554432"),
+            (equiv::INPUT_ENV, &probe.input),
+        ],
         &opts.limits,
     )?;
     let ran = out.stdout.contains(&format!("test {filter} ..."));

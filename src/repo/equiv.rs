@@ -18,7 +18,14 @@ const CHARS: [char; 16] = [
     'a', 'b', 'c', 'e', 'x', 'z', 'A', 'B', 'Z', '0', '7', ' ', '!', '-', '.', 'é',
 ];
 
-/// A generated probe: one `#[test]` that compares original and mutant on fixed inputs.
+/// The environment variable that carries a probe's inputs, one case per line.
+pub const INPUT_ENV: &str = "VERIGYM_PROBE_INPUT";
+
+/// A generated probe: one `#[test]` that compares original and mutant on given inputs.
+///
+/// The inputs are generated here (seeded, with [`ProblemRng`]) and handed to the test at run
+/// time through [`INPUT_ENV`], one case per line, fields separated by tabs; the test parses them.
+/// Literal input tables in the source would double the build's compile time.
 #[derive(Clone, Debug)]
 pub struct Probe {
     /// The function it drives, as named in mutants (`name` or `Type::name`).
@@ -27,6 +34,8 @@ pub struct Probe {
     pub test: String,
     /// The test's source text.
     pub text: String,
+    /// The inputs: one line per case, one tab-separated field per parameter.
+    pub input: String,
 }
 
 /// Probes for every function whose signature is supported, and (function, reason) for the rest.
@@ -42,63 +51,73 @@ pub fn probes(analysis: &Analysis, seed: u64, cases: u32) -> (Vec<Probe>, Vec<(S
     (out, unsupported)
 }
 
-/// How one parameter is stored in the case table and passed to the function.
+/// How one parameter is parsed from its field and passed to the function.
 struct Param {
-    stored: String,
+    /// The owned type a field parses into.
+    owned: String,
+    /// The expression turning field `f[k]` into that type.
+    parse: String,
+    /// How the owned value `a` is passed.
     pass: fn(&str) -> String,
     kind: Kind,
 }
 
 enum Kind {
-    Int(&'static str),
+    Int,
     Bool,
     Char,
     Str,
-    Slice(&'static str),
+    Slice,
 }
 
-fn param(ty: &str) -> Option<Param> {
+fn param(ty: &str, k: usize) -> Option<Param> {
     let int = |t: &str| INTS.iter().find(|i| **i == t).copied();
-    let p = |stored: String, pass: fn(&str) -> String, kind| Param { stored, pass, kind };
+    let field = format!("f[{k}]");
+    let scalar = |t: &str, kind| Param {
+        owned: t.to_owned(),
+        parse: format!("{field}.parse().unwrap()"),
+        pass: |a| a.to_owned(),
+        kind,
+    };
     if let Some(i) = int(ty) {
-        return Some(p(i.to_owned(), |a| a.to_owned(), Kind::Int(i)));
+        return Some(scalar(i, Kind::Int));
     }
+    let text = |pass: fn(&str) -> String| Param {
+        owned: "String".into(),
+        parse: format!("{field}.to_string()"),
+        pass,
+        kind: Kind::Str,
+    };
     Some(match ty {
-        "bool" => p("bool".into(), |a| a.to_owned(), Kind::Bool),
-        "char" => p("char".into(), |a| a.to_owned(), Kind::Char),
-        "&str" => p("&'static str".into(), |a| a.to_owned(), Kind::Str),
-        "String" => p(
-            "&'static str".into(),
-            |a| format!("{a}.to_string()"),
-            Kind::Str,
-        ),
-        "&String" => p(
-            "&'static str".into(),
-            |a| format!("&{a}.to_string()"),
-            Kind::Str,
-        ),
+        "bool" => scalar("bool", Kind::Bool),
+        "char" => Param {
+            owned: "char".into(),
+            parse: format!("{field}.chars().next().unwrap()"),
+            pass: |a| a.to_owned(),
+            kind: Kind::Char,
+        },
+        "&str" | "&String" => text(|a| format!("&{a}")),
+        "String" => text(|a| format!("{a}.clone()")),
         _ => {
-            let inner = ty
-                .strip_prefix("&[")
-                .and_then(|t| t.strip_suffix(']'))
-                .map(|t| (t, 0))
-                .or_else(|| {
-                    ty.strip_prefix("Vec<")
-                        .and_then(|t| t.strip_suffix('>'))
-                        .map(|t| (t, 1))
-                })
-                .or_else(|| {
-                    ty.strip_prefix("&Vec<")
-                        .and_then(|t| t.strip_suffix('>'))
-                        .map(|t| (t, 2))
+            let (elem, how) = [("&[", "]", 0), ("Vec<", ">", 1), ("&Vec<", ">", 2)]
+                .iter()
+                .find_map(|(pre, post, how)| {
+                    let inner = ty.strip_prefix(pre)?.strip_suffix(post)?;
+                    Some((int(inner)?, *how))
                 })?;
-            let elem = int(inner.0)?;
-            let pass: fn(&str) -> String = match inner.1 {
-                0 => |a| a.to_owned(),
-                1 => |a| format!("{a}.to_vec()"),
-                _ => |a| format!("&{a}.to_vec()"),
+            let pass: fn(&str) -> String = match how {
+                0 => |a| format!("&{a}[..]"),
+                1 => |a| format!("{a}.clone()"),
+                _ => |a| format!("&{a}"),
             };
-            p(format!("&'static [{elem}]"), pass, Kind::Slice(elem))
+            Param {
+                owned: format!("Vec<{elem}>"),
+                parse: format!(
+                    "{field}.split(',').filter(|x| !x.is_empty()).map(|x| x.parse().unwrap()).collect()"
+                ),
+                pass,
+                kind: Kind::Slice,
+            }
         }
     })
 }
@@ -116,33 +135,40 @@ fn probe(f: &FnInfo, index: usize, seed: u64, cases: u32) -> Result<Probe, Strin
     let params: Vec<Param> = f
         .params
         .iter()
-        .map(|t| param(t).ok_or_else(|| format!("parameter type `{t}` is not supported")))
+        .enumerate()
+        .map(|(k, t)| param(t, k).ok_or_else(|| format!("parameter type `{t}` is not supported")))
         .collect::<Result<_, _>>()?;
+    let types: Vec<&str> = f.params.iter().map(String::as_str).collect();
     let cases = if params.is_empty() { 1 } else { cases.max(1) };
     let mut rng = ProblemRng::from_test_seed(seed ^ (index as u64).wrapping_mul(0x9e37_79b9));
-    let stored: Vec<&str> = params.iter().map(|p| p.stored.as_str()).collect();
-    let tuple_ty = tuple(&stored);
-    let mut table = String::new();
+    let mut input = String::new();
     for _ in 0..cases {
-        let values: Vec<String> = params.iter().map(|p| value(&p.kind, &mut rng)).collect();
-        let refs: Vec<&str> = values.iter().map(String::as_str).collect();
-        let _ = writeln!(table, "        {},", tuple(&refs));
+        let fields: Vec<String> = params
+            .iter()
+            .zip(&types)
+            .map(|(p, t)| value(&p.kind, t, &mut rng))
+            .collect();
+        input.push_str(&fields.join("\t"));
+        input.push('\n');
     }
-    let names: Vec<String> = (0..params.len()).map(|i| format!("a{i}")).collect();
-    let name_refs: Vec<&str> = names.iter().map(String::as_str).collect();
+    let mut body = String::new();
+    for (k, p) in params.iter().enumerate() {
+        let _ = writeln!(body, "        let a{k}: {} = {};", p.owned, p.parse);
+    }
     let args: Vec<String> = params
         .iter()
-        .zip(&names)
-        .map(|(p, n)| (p.pass)(n))
+        .enumerate()
+        .map(|(k, p)| (p.pass)(&format!("a{k}")))
         .collect();
     let test = format!("p{index}");
     let text = format!(
-        "#[test]\nfn {test}() {{\n    let cases: [{tuple_ty}; {cases}] = [\n{table}    ];\n    \
+        "#[test]\nfn {test}() {{\n    \
+         let input = ::std::env::var(\"{INPUT_ENV}\").unwrap_or_default();\n    \
          let target = super::__vg_id();\n    \
-         for (i, case) in cases.iter().enumerate() {{\n        \
-         let {pat} = *case;\n        \
+         for (i, line) in input.lines().enumerate() {{\n        \
+         #[allow(unused_variables)]\n        \
+         let f: Vec<&str> = line.split('\\t').collect();\n{body}        \
          super::__vg_probe_check(target, i, &|| format!(\"{{:?}}\", {call}({args})));\n    }}\n}}",
-        pat = tuple(&name_refs),
         call = f.name,
         args = args.join(", "),
     );
@@ -150,15 +176,8 @@ fn probe(f: &FnInfo, index: usize, seed: u64, cases: u32) -> Result<Probe, Strin
         function: f.name.clone(),
         test,
         text,
+        input,
     })
-}
-
-fn tuple(items: &[&str]) -> String {
-    match items {
-        [] => "()".into(),
-        [one] => format!("({one},)"),
-        many => format!("({})", many.join(", ")),
-    }
 }
 
 fn small_int(ty: &str, rng: &mut ProblemRng) -> String {
@@ -187,24 +206,33 @@ fn small_int(ty: &str, rng: &mut ProblemRng) -> String {
             }
         }
     };
-    format!("{}{ty}", v.clamp(min, max))
+    v.clamp(min, max).to_string()
 }
 
-fn value(kind: &Kind, rng: &mut ProblemRng) -> String {
+/// One field's text. `ty` is the parameter type, for integer widths.
+fn value(kind: &Kind, ty: &str, rng: &mut ProblemRng) -> String {
+    let elem = |t: &str| {
+        INTS.iter()
+            .find(|i| {
+                t.contains(*i)
+                    && (t.ends_with(&format!("{i}]")) || t.ends_with(&format!("{i}>")) || t == **i)
+            })
+            .copied()
+            .unwrap_or("i64")
+    };
     match kind {
-        Kind::Int(ty) => small_int(ty, rng),
+        Kind::Int => small_int(ty, rng),
         Kind::Bool => (rng.below(2) == 1).to_string(),
-        Kind::Char => format!("{:?}", CHARS[rng.below(CHARS.len() as u64) as usize]),
+        Kind::Char => CHARS[rng.below(CHARS.len() as u64) as usize].to_string(),
         Kind::Str => {
             let len = rng.below(9);
-            let s: String = (0..len)
+            (0..len)
                 .map(|_| CHARS[rng.below(CHARS.len() as u64) as usize])
-                .collect();
-            format!("{s:?}")
+                .collect()
         }
-        Kind::Slice(elem) => {
+        Kind::Slice => {
             let len = rng.below(9);
-            let signed = elem.starts_with('i');
+            let signed = elem(ty).starts_with('i');
             let items: Vec<String> = (0..len)
                 .map(|_| {
                     let v = if signed {
@@ -212,10 +240,10 @@ fn value(kind: &Kind, rng: &mut ProblemRng) -> String {
                     } else {
                         rng.in_range(0, 30) as i64
                     };
-                    format!("{v}{elem}")
+                    v.to_string()
                 })
                 .collect();
-            format!("&[{}]", items.join(", "))
+            items.join(",")
         }
     }
 }
@@ -263,12 +291,17 @@ mod tests {
         assert_eq!(skipped, ["c", "d", "e"]);
         assert!(unsupported[0].1.contains("`f64`"));
         assert!(
-            probes[1]
-                .text
-                .contains("a0.to_vec(), a1.to_string(), a2, a3")
+            probes[1].text.contains("b(a0.clone(), a1.clone(), a2, a3)"),
+            "{}",
+            probes[1].text
+        );
+        assert_eq!(probes[0].input.lines().count(), 5);
+        assert_eq!(
+            probes[0].input.lines().next().unwrap().split('\t').count(),
+            3
         );
         // Probes are deterministic for a seed.
-        assert_eq!(probes[0].text, super::probes(&a, 7, 5).0[0].text);
-        assert_ne!(probes[0].text, super::probes(&a, 8, 5).0[0].text);
+        assert_eq!(probes[0].input, super::probes(&a, 7, 5).0[0].input);
+        assert_ne!(probes[0].input, super::probes(&a, 8, 5).0[0].input);
     }
 }

@@ -5,6 +5,21 @@
 //! source file with every mutant selectable at run time) → [`rustc::compile`] (screen out mutants
 //! that do not type-check, then build one test binary) → [`sandbox::run`] (one child process per
 //! mutant) → [`audit::audit`] (verdicts, score, kill matrix, likely-equivalent survivors).
+//!
+//! Architecture invariants:
+//! - A mutant is a text edit at a byte span of the original source: its diff, line and column
+//!   are true to the file a human reads. syn finds the spans; nothing is pretty-printed.
+//! - The schemata is built from the same spans, textually, not by printing a rewritten AST, so
+//!   every mutant's arm has a known byte range in the generated file and the compiler's error
+//!   spans map back to mutants exactly. The original arm comes first in each `match`, so a
+//!   mutant of the wrong type is the one blamed.
+//! - Timeouts are decided by fuel (a per-test step budget injected into every loop and function
+//!   entry), never by the clock: a verdict does not change with machine load. The sandbox's CPU
+//!   and wall limits are last-resort guards.
+//! - The crate has no `unsafe`: limits come from `sh -c 'ulimit ...; exec ...'`, the process
+//!   group is killed through rustix.
+//! - Candidate fixes reuse the whole pipeline: [`mutate::Analysis::add_variant`] turns a
+//!   function body into one more run-time-selectable arm, so a group of candidates is one compile.
 
 pub mod audit;
 pub mod equiv;

@@ -26,6 +26,8 @@ pub enum Operator {
     RelationalBoundary,
     /// A relational operator negated: `<` → `>=`, `==` ↔ `!=`, ...
     RelationalNegation,
+    /// A relational operator replaced by another: `<` → `==`, `<` → `>`, ...
+    RelationalSwap,
     /// An arithmetic or bitwise operator swapped: `+` ↔ `-`, `*` ↔ `/`, `&` ↔ `|`, `<<` ↔ `>>`, ...
     ArithmeticSwap,
     /// `&&` ↔ `||`.
@@ -522,31 +524,45 @@ impl Finder {
 
     fn binary(&mut self, e: &syn::ExprBinary) {
         use Operator::*;
+        // A superset of cargo-mutants' table (so verdicts can be compared mutant by mutant),
+        // plus the boundary and negation moves of each relational operator.
         let swaps: &[(Operator, &str)] = match e.op {
-            BinOp::Lt(_) => &[(RelationalBoundary, "<="), (RelationalNegation, ">=")],
+            BinOp::Lt(_) => &[
+                (RelationalBoundary, "<="),
+                (RelationalNegation, ">="),
+                (RelationalSwap, "=="),
+                (RelationalSwap, ">"),
+            ],
             BinOp::Le(_) => &[(RelationalBoundary, "<"), (RelationalNegation, ">")],
-            BinOp::Gt(_) => &[(RelationalBoundary, ">="), (RelationalNegation, "<=")],
+            BinOp::Gt(_) => &[
+                (RelationalBoundary, ">="),
+                (RelationalNegation, "<="),
+                (RelationalSwap, "=="),
+                (RelationalSwap, "<"),
+            ],
             BinOp::Ge(_) => &[(RelationalBoundary, ">"), (RelationalNegation, "<")],
             BinOp::Eq(_) => &[(RelationalNegation, "!=")],
             BinOp::Ne(_) => &[(RelationalNegation, "==")],
             BinOp::And(_) => &[(LogicalSwap, "||")],
             BinOp::Or(_) => &[(LogicalSwap, "&&")],
             BinOp::Add(_) => &[(ArithmeticSwap, "-"), (ArithmeticSwap, "*")],
-            BinOp::Sub(_) => &[(ArithmeticSwap, "+")],
+            BinOp::Sub(_) => &[(ArithmeticSwap, "+"), (ArithmeticSwap, "/")],
             BinOp::Mul(_) => &[(ArithmeticSwap, "+"), (ArithmeticSwap, "/")],
             BinOp::Div(_) => &[(ArithmeticSwap, "*"), (ArithmeticSwap, "%")],
-            BinOp::Rem(_) => &[(ArithmeticSwap, "/")],
-            BinOp::BitAnd(_) => &[(ArithmeticSwap, "|")],
-            BinOp::BitOr(_) => &[(ArithmeticSwap, "&")],
-            BinOp::BitXor(_) => &[(ArithmeticSwap, "|")],
+            BinOp::Rem(_) => &[(ArithmeticSwap, "/"), (ArithmeticSwap, "+")],
+            BinOp::BitAnd(_) => &[(ArithmeticSwap, "|"), (ArithmeticSwap, "^")],
+            BinOp::BitOr(_) => &[(ArithmeticSwap, "&"), (ArithmeticSwap, "^")],
+            BinOp::BitXor(_) => &[(ArithmeticSwap, "|"), (ArithmeticSwap, "&")],
             BinOp::Shl(_) => &[(ArithmeticSwap, ">>")],
             BinOp::Shr(_) => &[(ArithmeticSwap, "<<")],
-            BinOp::AddAssign(_) => &[(ArithmeticSwap, "-=")],
-            BinOp::SubAssign(_) => &[(ArithmeticSwap, "+=")],
-            BinOp::MulAssign(_) => &[(ArithmeticSwap, "/=")],
-            BinOp::DivAssign(_) => &[(ArithmeticSwap, "*=")],
-            BinOp::BitAndAssign(_) => &[(ArithmeticSwap, "|=")],
-            BinOp::BitOrAssign(_) => &[(ArithmeticSwap, "&=")],
+            BinOp::AddAssign(_) => &[(ArithmeticSwap, "-="), (ArithmeticSwap, "*=")],
+            BinOp::SubAssign(_) => &[(ArithmeticSwap, "+="), (ArithmeticSwap, "/=")],
+            BinOp::MulAssign(_) => &[(ArithmeticSwap, "+="), (ArithmeticSwap, "/=")],
+            BinOp::DivAssign(_) => &[(ArithmeticSwap, "*="), (ArithmeticSwap, "%=")],
+            BinOp::RemAssign(_) => &[(ArithmeticSwap, "/="), (ArithmeticSwap, "+=")],
+            BinOp::BitAndAssign(_) => &[(ArithmeticSwap, "|="), (ArithmeticSwap, "^=")],
+            BinOp::BitOrAssign(_) => &[(ArithmeticSwap, "&="), (ArithmeticSwap, "^=")],
+            BinOp::BitXorAssign(_) => &[(ArithmeticSwap, "|="), (ArithmeticSwap, "&=")],
             BinOp::ShlAssign(_) => &[(ArithmeticSwap, ">>=")],
             BinOp::ShrAssign(_) => &[(ArithmeticSwap, "<<=")],
             _ => &[],
@@ -677,22 +693,46 @@ impl Finder {
 }
 
 /// Type-appropriate default values for a return type; empty when there is none (unit, `Self`).
+///
+/// The same values cargo-mutants tries (`Vec::new()` where it writes `vec![]`), so verdicts can
+/// be compared mutant by mutant.
 fn defaults_for(ty: &Type) -> Vec<String> {
-    let text = compact(ty);
-    let ints = [
-        "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize",
-    ];
-    if ints.contains(&text.as_str()) {
-        return vec!["0".into(), "1".into()];
+    values_for(&compact(ty))
+}
+
+fn values_for(text: &str) -> Vec<String> {
+    const UNSIGNED: [&str; 6] = ["u8", "u16", "u32", "u64", "u128", "usize"];
+    const SIGNED: [&str; 6] = ["i8", "i16", "i32", "i64", "i128", "isize"];
+    let v = |xs: &[&str]| xs.iter().map(|x| (*x).to_owned()).collect();
+    if UNSIGNED.contains(&text) {
+        return v(&["0", "1"]);
     }
-    match text.as_str() {
-        "bool" => vec!["true".into(), "false".into()],
-        "f32" | "f64" => vec!["0.0".into(), "1.0".into()],
-        "String" => vec!["String::new()".into()],
-        "&str" | "&'staticstr" => vec!["\"\"".into()],
-        _ if text.starts_with("Vec<") => vec!["Vec::new()".into()],
-        _ if text.starts_with("Option<") => vec!["None".into()],
-        _ => Vec::new(),
+    if SIGNED.contains(&text) {
+        return v(&["0", "1", "-1"]);
+    }
+    match text {
+        "bool" => v(&["true", "false"]),
+        "f32" | "f64" => v(&["0.0", "1.0", "-1.0"]),
+        "String" => v(&["String::new()", "\"xyzzy\".into()"]),
+        "&str" | "&'staticstr" => v(&["\"\"", "\"xyzzy\""]),
+        _ => {
+            let inner = |prefix: &str| {
+                text.strip_prefix(prefix)
+                    .and_then(|t| t.strip_suffix('>'))
+                    .map(values_for)
+            };
+            if let Some(items) = inner("Vec<") {
+                std::iter::once("Vec::new()".to_owned())
+                    .chain(items.into_iter().map(|x| format!("vec![{x}]")))
+                    .collect()
+            } else if let Some(items) = inner("Option<") {
+                std::iter::once("None".to_owned())
+                    .chain(items.into_iter().map(|x| format!("Some({x})")))
+                    .collect()
+            } else {
+                Vec::new()
+            }
+        }
     }
 }
 
@@ -909,13 +949,20 @@ mod tests {
     fn return_defaults_follow_the_type() {
         let cases = [
             ("fn f() -> u32 { 5 }", vec!["0", "1"]),
+            ("fn f() -> i8 { 5 }", vec!["0", "1", "-1"]),
             ("fn f() -> bool { 1 < 2 }", vec!["true", "false"]),
             (
                 "fn f() -> String { String::from(\"x\") }",
-                vec!["String::new()"],
+                vec!["String::new()", "\"xyzzy\".into()"],
             ),
-            ("fn f() -> Vec<u8> { vec![1] }", vec!["Vec::new()"]),
-            ("fn f() -> Option<u8> { Some(1) }", vec!["None"]),
+            (
+                "fn f() -> Vec<u8> { vec![1] }",
+                vec!["Vec::new()", "vec![0]", "vec![1]"],
+            ),
+            (
+                "fn f() -> Option<bool> { Some(true) }",
+                vec!["None", "Some(true)", "Some(false)"],
+            ),
             ("fn f() { let _x = 1; }", vec![]),
         ];
         for (src, want) in cases {

@@ -1,5 +1,5 @@
-//! Compiles a schemata file with rustc: type-check rounds screen out mutants that do not compile
-//! (by mapping the compiler's error spans back to mutant arms), then one optimised test build.
+//! Compiles a schemata file with rustc: build rounds screen out mutants that do not compile (by
+//! mapping the compiler's error spans back to mutant arms) until one optimised test build passes.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -11,7 +11,7 @@ use super::mutate::Analysis;
 use super::sandbox::TempDir;
 use super::schemata::{self, Fuel, Schemata};
 
-/// At most this many type-check rounds before giving up; each round drops every mutant blamed.
+/// At most this many build rounds before giving up; each round drops every mutant blamed.
 const MAX_ROUNDS: usize = 8;
 
 /// Finds rustc: `$RUSTC` when set, else the first `rustc` on `PATH`.
@@ -89,6 +89,7 @@ pub fn compile(
     let mut live_probes: Vec<usize> = (0..probes.len()).collect();
     let mut dropped_probes = Vec::new();
     let mut rounds = 0;
+    let binary = dir.path().join("tests");
     let schemata = loop {
         rounds += 1;
         let probe_texts: Vec<String> = live_probes.iter().map(|&i| probes[i].clone()).collect();
@@ -102,20 +103,11 @@ pub fn compile(
         }
         std::fs::write(&file, &s.source)
             .map_err(RepoError::io(format!("cannot write {}", file.display())))?;
-        let errors = rustc_errors(
-            &rustc,
-            &file,
-            &[
-                "--emit=metadata",
-                "-o",
-                &dir.path().join("check.rmeta").to_string_lossy(),
-            ],
-        )?;
+        // Every round is a full build: when it fails, it fails at type-checking, as fast as a
+        // metadata-only check would, and the round that succeeds is the build itself.
+        let errors = rustc_errors(&rustc, &file, &["-O", "-o", &binary.to_string_lossy()])?;
         if errors.is_empty() {
-            if s.unplaced.is_empty() {
-                break s;
-            }
-            continue;
+            break s; // Unplaced mutants were left out of this very build.
         }
         if rounds >= MAX_ROUNDS {
             return Err(compile_error(suite_name, &errors[0]));
@@ -149,11 +141,6 @@ pub fn compile(
             return Err(compile_error(suite_name, &errors[0]));
         }
     };
-    let binary = dir.path().join("tests");
-    let errors = rustc_errors(&rustc, &file, &["-O", "-o", &binary.to_string_lossy()])?;
-    if let Some(err) = errors.first() {
-        return Err(compile_error(suite_name, err));
-    }
     unviable.sort_by_key(|u| u.ordinal);
     dropped_probes.sort_unstable();
     Ok(Build {
