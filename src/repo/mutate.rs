@@ -51,6 +51,8 @@ pub enum Operator {
     /// A method swapped for its twin: `min` ↔ `max`, `first` ↔ `last`, `to_lowercase` ↔
     /// `to_uppercase`.
     MethodSwap,
+    /// A `match` arm deleted (only when a wildcard arm catches what it matched).
+    MatchArmRemoval,
     /// Not a mutation operator: a function body replaced by a given one (a candidate fix),
     /// added with [`Analysis::add_variant`].
     Variant,
@@ -674,6 +676,19 @@ impl Finder {
         self.push(Operator::RangeLimits, span, site, text);
     }
 
+    /// Deletes each arm of a `match` that has a wildcard arm, as cargo-mutants does.
+    fn match_arms(&mut self, m: &syn::ExprMatch) {
+        let wild = |p: &syn::Pat| matches!(p, syn::Pat::Wild(_));
+        if !m.arms.iter().any(|a| wild(&a.pat)) {
+            return;
+        }
+        let site = node_range(m);
+        for arm in m.arms.iter().filter(|a| !wild(&a.pat)) {
+            let r = node_range(arm);
+            self.push(Operator::MatchArmRemoval, r.clone(), site.clone(), "");
+        }
+    }
+
     fn statement(&mut self, stmt: &Stmt, is_tail: bool) {
         if let Stmt::Expr(e, semi) = stmt {
             let r = node_range(e);
@@ -760,7 +775,21 @@ impl<'ast> Visit<'ast> for Finder {
     fn visit_item_const(&mut self, _: &'ast syn::ItemConst) {}
     fn visit_item_static(&mut self, _: &'ast syn::ItemStatic) {}
     fn visit_impl_item_const(&mut self, _: &'ast syn::ImplItemConst) {}
-    fn visit_pat(&mut self, _: &'ast syn::Pat) {}
+    fn visit_pat(&mut self, p: &'ast syn::Pat) {
+        // A guard is run-time code; the rest of a pattern is not.
+        if let syn::Pat::Guard(g) = p {
+            let guard = node_range(&*g.guard);
+            for text in ["true", "false"] {
+                self.push(
+                    Operator::ConditionConstant,
+                    guard.clone(),
+                    guard.clone(),
+                    text,
+                );
+            }
+            self.visit_expr(&g.guard);
+        }
+    }
     fn visit_type(&mut self, _: &'ast syn::Type) {}
     fn visit_macro(&mut self, _: &'ast syn::Macro) {}
     fn visit_expr_const(&mut self, _: &'ast syn::ExprConst) {}
@@ -816,6 +845,7 @@ impl<'ast> Visit<'ast> for Finder {
             Expr::If(i) => self.if_expr(i),
             Expr::MethodCall(m) => self.method(m),
             Expr::Range(r) => self.range(r),
+            Expr::Match(m) => self.match_arms(m),
             Expr::ForLoop(f) => self
                 .loop_points
                 .push(range_of(f.body.brace_token.span.open()).end),
@@ -1011,6 +1041,20 @@ mod tests {
             ms.iter().map(|m| &m.id).collect::<Vec<_>>(),
             again.iter().map(|m| &m.id).collect::<Vec<_>>()
         );
+    }
+
+    #[test]
+    fn match_arms_and_guards() {
+        let src = "fn f(x: u8) -> u8 { match x { 0 => 1, n if n > 9 => 2, _ => 3 } }";
+        let arms = of(src, Operator::MatchArmRemoval);
+        assert_eq!(arms.len(), 2);
+        assert!(arms[0].contains("match x {  n if"), "{}", arms[0]);
+        let guards = of(src, Operator::ConditionConstant);
+        assert!(guards[0].contains("n if true =>"), "{guards:?}");
+        assert!(of(src, Operator::RelationalBoundary)[0].contains("n >= 9"));
+        // No wildcard, no deletion: the match would not be exhaustive.
+        let exhaustive = "fn g(b: bool) -> u8 { match b { true => 1, false => 0 } }";
+        assert!(of(exhaustive, Operator::MatchArmRemoval).is_empty());
     }
 
     #[test]
