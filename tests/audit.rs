@@ -258,6 +258,23 @@ fn the_sandbox_contains_hostile_code() {
             assert!(out.stdout.contains("unreachable"), "{}", out.stdout);
         }
     }
+    // The same in one batch (one sandbox shell): each job keeps its own limits and output.
+    let jobs: Vec<sandbox::Job> = ["hog", "write_big", "fork"]
+        .iter()
+        .map(|name| sandbox::Job {
+            args: vec!["--exact".into(), (*name).into()],
+            env: vec![("VG_JOB".into(), format!("it's {name}"))],
+        })
+        .collect();
+    let outs = sandbox::run_batch(&binary, &jobs, &limits).unwrap();
+    assert_eq!(outs.len(), 3);
+    for (job, out) in jobs.iter().zip(&outs) {
+        assert!(!out.success(), "{job:?}: {out:?}");
+        assert!(
+            out.stdout.contains(&format!("test {} ...", job.args[1])),
+            "{out:?}"
+        );
+    }
 }
 
 /// The design `repo_fix` builds on: a group of candidate bodies for one function, one compile,

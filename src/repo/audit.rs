@@ -87,8 +87,6 @@ pub struct MutantReport {
     pub likely_equivalent: Option<bool>,
     /// What differential testing found, or why it did not run.
     pub equivalence_note: Option<String>,
-    /// Wall time of this mutant's test run, in milliseconds (absent when unviable).
-    pub run_ms: Option<f64>,
 }
 
 /// The mutant counts.
@@ -252,16 +250,26 @@ pub fn audit_source(src: &RepoSource, opts: &AuditOptions) -> Result<AuditReport
         .iter()
         .filter(|m| build.viable.contains(&m.ordinal))
         .collect();
+    // Mutants run in batches, one sandbox shell per batch (see `sandbox::run_batch`), batches
+    // in parallel.
     let done = AtomicUsize::new(0);
+    let chunk = viable
+        .len()
+        .div_ceil(4 * rayon::current_num_threads())
+        .clamp(1, 24);
     let runs: Vec<Result<SuiteRun, RepoError>> = viable
-        .par_iter()
-        .map(|m| {
-            let r = run_suite(&build, m.ordinal, opts);
-            let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+        .par_chunks(chunk)
+        .flat_map_iter(|ms| {
+            let ordinals: Vec<u32> = ms.iter().map(|m| m.ordinal).collect();
+            let runs = run_suite_batch(&build, &ordinals, opts);
+            let n = done.fetch_add(ms.len(), Ordering::Relaxed) + ms.len();
             if opts.progress {
                 eprint!("\raudit {}: mutant {n}/{}", src.suite_name, viable.len());
             }
-            r
+            match runs {
+                Ok(runs) => runs.into_iter().map(Ok).collect::<Vec<_>>(),
+                Err(e) => vec![Err(e)],
+            }
         })
         .collect();
     if opts.progress {
@@ -270,11 +278,9 @@ pub fn audit_source(src: &RepoSource, opts: &AuditOptions) -> Result<AuditReport
     let run_ms = ms(t_run.elapsed());
 
     let mut verdicts: BTreeMap<u32, (Status, Vec<String>, Option<String>)> = BTreeMap::new();
-    let mut run_times: BTreeMap<u32, f64> = BTreeMap::new();
-    for (m, run) in viable.iter().zip(runs) {
-        let run = run?;
-        run_times.insert(m.ordinal, ms(run.output.elapsed));
-        verdicts.insert(m.ordinal, judge(&run));
+    let runs: Vec<SuiteRun> = runs.into_iter().collect::<Result<_, _>>()?;
+    for (m, run) in viable.iter().zip(&runs) {
+        verdicts.insert(m.ordinal, judge(run));
     }
     for u in &build.unviable {
         verdicts.insert(
@@ -353,7 +359,6 @@ pub fn audit_source(src: &RepoSource, opts: &AuditOptions) -> Result<AuditReport
             reason,
             likely_equivalent,
             equivalence_note,
-            run_ms: run_times.get(&m.ordinal).copied(),
         });
     }
     counts.viable = counts.total - counts.unviable;
@@ -445,6 +450,34 @@ pub fn run_suite(build: &Build, ordinal: u32, opts: &AuditOptions) -> Result<Sui
     )?;
     let tests = parse_libtest(&output);
     Ok(SuiteRun { tests, output })
+}
+
+/// Runs the suite once per mutant in `ordinals`, in one sandbox batch.
+pub fn run_suite_batch(
+    build: &Build,
+    ordinals: &[u32],
+    opts: &AuditOptions,
+) -> Result<Vec<SuiteRun>, RepoError> {
+    let jobs: Vec<sandbox::Job> = ordinals
+        .iter()
+        .map(|o| sandbox::Job {
+            args: ["--test-threads=1", "--skip", PROBE_MODULE]
+                .map(String::from)
+                .to_vec(),
+            env: vec![
+                (MUTANT_ENV.to_owned(), o.to_string()),
+                ("RUST_MIN_STACK".to_owned(), "33554432".to_owned()),
+            ],
+        })
+        .collect();
+    let outputs = sandbox::run_batch(&build.binary, &jobs, &opts.limits)?;
+    Ok(outputs
+        .into_iter()
+        .map(|output| SuiteRun {
+            tests: parse_libtest(&output),
+            output,
+        })
+        .collect())
 }
 
 /// Parses libtest's pretty output (one test thread): `test suite::x ... ok` lines, failure

@@ -165,13 +165,85 @@ pub fn run(
     limits: &Limits,
 ) -> Result<RunOutput, RepoError> {
     let dir = TempDir::new("run")?;
-    let prefix = net_prefix();
-    let script = format!(
-        // dash takes one limit per `ulimit` call.
+    let script = format!("{} || exit 125; exec \"$0\" \"$@\"", ulimits(limits));
+    let mut cmd = shell(&script, &dir);
+    cmd.arg(program).args(args).envs(env.iter().copied());
+    spawn_wait(cmd, program, limits.wall, limits.output_cap)
+}
+
+/// One run of a batch: arguments and extra environment.
+#[derive(Clone, Debug, Default)]
+pub struct Job {
+    /// Arguments to the program.
+    pub args: Vec<String>,
+    /// Environment variables besides the sandbox's own.
+    pub env: Vec<(String, String)>,
+}
+
+/// Runs `program` once per job, one after another, inside ONE sandbox shell (one network
+/// namespace: creating one costs more than a test run), each job under its own resource limits
+/// and with its output captured to a file. Per-job wall time is not measured (`elapsed` is the
+/// batch's share); the batch as a whole has the wall-clock guard `limits.wall` × jobs.
+pub fn run_batch(
+    program: &Path,
+    jobs: &[Job],
+    limits: &Limits,
+) -> Result<Vec<RunOutput>, RepoError> {
+    let dir = TempDir::new("batch")?;
+    let limits_line = ulimits(limits);
+    let mut script = String::new();
+    for (i, job) in jobs.iter().enumerate() {
+        let exports: String = job
+            .env
+            .iter()
+            .map(|(k, v)| format!("export {k}={}; ", quote(v)))
+            .collect();
+        let args: Vec<String> = job.args.iter().map(|a| quote(a)).collect();
+        script.push_str(&format!(
+            "( {limits_line} || exit 125; {exports}exec \"$0\" {} ) >o{i} 2>e{i} </dev/null; \
+             echo $? >r{i}\n",
+            args.join(" ")
+        ));
+    }
+    let cmd = shell(&script, &dir);
+    let mut cmd = cmd;
+    cmd.arg(program);
+    let wall = limits.wall.saturating_mul(jobs.len().max(1) as u32);
+    let batch = spawn_wait(cmd, program, wall, limits.output_cap)?;
+    let share = batch.elapsed / jobs.len().max(1) as u32;
+    let mut out = Vec::with_capacity(jobs.len());
+    for i in 0..jobs.len() {
+        let read = |name: String| read_file_capped(&dir.path().join(name), limits.output_cap);
+        let rc = std::fs::read_to_string(dir.path().join(format!("r{i}")))
+            .ok()
+            .and_then(|t| t.trim().parse::<i32>().ok());
+        let (stdout, t1) = read(format!("o{i}"));
+        let (stderr, t2) = read(format!("e{i}"));
+        let (code, signal) = match rc {
+            // The shell reports death by signal N as 128 + N.
+            Some(c) if c > 128 => (None, Some(c - 128)),
+            Some(c) => (Some(c), None),
+            None => (None, batch.signal.or(Some(9))),
+        };
+        out.push(RunOutput {
+            code,
+            signal,
+            stdout,
+            stderr,
+            truncated: t1 || t2,
+            wall_killed: rc.is_none() && batch.wall_killed,
+            elapsed: share,
+        });
+    }
+    Ok(out)
+}
+
+/// The `ulimit` calls that apply `limits` (dash takes one limit per call).
+fn ulimits(limits: &Limits) -> String {
+    format!(
         // The hard CPU limit is one second above the soft one, so the child gets SIGXCPU (a
         // clear reason) before the kernel's SIGKILL.
-        "ulimit -t {} && ulimit -S -t {} && ulimit -v {} && ulimit -f {} && ulimit -n {} || exit 125; \
-         exec \"$0\" \"$@\"",
+        "ulimit -t {} && ulimit -S -t {} && ulimit -v {} && ulimit -f {} && ulimit -n {}",
         limits.cpu_seconds + 1,
         limits.cpu_seconds,
         limits.address_space_mib * 1024,
@@ -179,8 +251,17 @@ pub fn run(
         // doubles the limit where /bin/sh is bash).
         limits.file_size_kib * 2,
         limits.open_files
-    );
-    let mut cmd = match prefix.split_first() {
+    )
+}
+
+/// Single-quotes `s` for sh.
+fn quote(s: &str) -> String {
+    format!("'{}'", s.replace('\'', r"'\''"))
+}
+
+/// `[unshare -n] sh -c script` in `dir`, with a clean environment.
+fn shell(script: &str, dir: &TempDir) -> Command {
+    let mut cmd = match net_prefix().split_first() {
         Some((first, rest)) => {
             let mut c = Command::new(first);
             c.args(rest).arg("sh");
@@ -190,15 +271,21 @@ pub fn run(
     };
     cmd.arg("-c")
         .arg(script)
-        .arg(program)
-        .args(args)
         .current_dir(dir.path())
         .env_clear()
         .env("PATH", "/usr/bin:/bin")
         .env("HOME", dir.path())
-        .env("RUST_BACKTRACE", "0")
-        .envs(env.iter().copied())
-        .stdin(Stdio::null())
+        .env("RUST_BACKTRACE", "0");
+    cmd
+}
+
+fn spawn_wait(
+    mut cmd: Command,
+    program: &Path,
+    wall: Duration,
+    cap: usize,
+) -> Result<RunOutput, RepoError> {
+    cmd.stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     // Its own process group, so a forked grandchild can be killed with the child.
@@ -208,7 +295,6 @@ pub fn run(
         .spawn()
         .map_err(RepoError::io(format!("cannot run {}", program.display())))?;
     let pid = child.id();
-    let cap = limits.output_cap;
     let (tx, rx) = std::sync::mpsc::channel();
     for (k, stream) in [
         child
@@ -239,7 +325,7 @@ pub fn run(
             Ok(None) => {}
             Err(e) => return Err(RepoError::io("cannot wait for the test binary")(e)),
         }
-        if start.elapsed() > limits.wall {
+        if start.elapsed() > wall {
             wall_killed = true;
             kill_group(pid);
             let _ = child.kill();
@@ -277,6 +363,16 @@ pub fn run(
         wall_killed,
         elapsed,
     })
+}
+
+fn read_file_capped(path: &Path, cap: usize) -> (String, bool) {
+    match std::fs::File::open(path) {
+        Ok(f) => {
+            let (bytes, truncated) = read_capped(f, cap);
+            (String::from_utf8_lossy(&bytes).into_owned(), truncated)
+        }
+        Err(_) => (String::new(), false),
+    }
 }
 
 /// Kills the child's process group (the child made it with `process_group(0)`), so nothing it
