@@ -262,7 +262,7 @@ fn the_sandbox_contains_hostile_code() {
     let jobs: Vec<sandbox::Job> = ["hog", "write_big", "fork"]
         .iter()
         .map(|name| sandbox::Job {
-            args: vec!["--exact".into(), (*name).into()],
+            args: vec!["--exact".into(), (*name).into(), "--test-threads=1".into()],
             env: vec![("VG_JOB".into(), format!("it's {name}"))],
         })
         .collect();
