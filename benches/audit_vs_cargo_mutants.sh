@@ -6,11 +6,14 @@
 #
 # Usage: benches/audit_vs_cargo_mutants.sh <repo-dir> [strong|weak|FILE]
 #
+# VG_ARGS adds arguments to `verigym audit` (e.g. VG_ARGS="--equivalence-inputs 0" to leave out
+# the differential testing of survivors, which cargo-mutants does not do).
 # Needs benches/cargo_mutants_compare.sh (it runs cargo-mutants) and python3 for the verdict
 # comparison. Skips itself (exit 0) when cargo-mutants is not installed.
 set -euo pipefail
 
 [ $# -ge 1 ] || { sed -n '7p' "$0" | sed 's/^# //' >&2; exit 2; }
+read -r -a vg_args <<<"${VG_ARGS:-}"
 repo=$1
 suite=${2:-strong}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -35,7 +38,7 @@ verigym=$root/target/release/verigym
 
 echo "== verigym audit ($repo, $suite)"
 start=$(date +%s.%N)
-"$verigym" audit "$repo" --suite "$suite" --json "$tmp/verigym.json" | sed -n '3,6p'
+"$verigym" audit "$repo" --suite "$suite" --json "$tmp/verigym.json" "${vg_args[@]}" | sed -n '3,6p'
 end=$(date +%s.%N)
 echo "wall:     $(awk -v s="$start" -v e="$end" 'BEGIN { printf "%.1f s", e - s }')"
 
@@ -58,7 +61,7 @@ for o in cm_mutants:
     m = o["scenario"]["Mutant"]
     start = m["span"]["start"]
     repl = norm.get(m["replacement"], m["replacement"])
-    if m["genre"] == "UnaryOperator":
+    if m["genre"] in ("UnaryOperator", "MatchArm"):
         repl = ""
     ours_m = index.get((start["line"], start["column"], repl))
     if ours_m is None:
@@ -82,7 +85,7 @@ print(f"cargo-mutants: {len(cm_mutants)} mutants, {1000 * cm_per:.1f} ms/mutant 
 print(f"speed-up per mutant: {1000 * cm_per / t['total_ms_per_mutant']:.0f}x all in, "
       f"{1000 * cm_per / t['run_ms_per_mutant']:.0f}x running only")
 print(f"verdicts on {matched} mutants both tools make: {agree} agree, {len(differ)} differ "
-      f"({unmatched} cargo-mutants mutants have no counterpart: match arms, other values)")
+      f"({unmatched} cargo-mutants mutants have no counterpart in verigym)")
 for name, theirs, mine, reason in differ:
     print(f"  {name}: cargo-mutants {theirs}, verigym {mine} ({reason})")
 PY

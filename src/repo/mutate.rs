@@ -896,6 +896,13 @@ mod tests {
             of(src, Operator::RelationalNegation),
             ["pub fn f(a: u32, b: u32) -> bool { a >= b }"]
         );
+        assert_eq!(
+            of(src, Operator::RelationalSwap),
+            [
+                "pub fn f(a: u32, b: u32) -> bool { a == b }",
+                "pub fn f(a: u32, b: u32) -> bool { a > b }"
+            ]
+        );
         let eq = "fn g(a: u8) -> bool { a == 3 }";
         assert_eq!(
             of(eq, Operator::RelationalNegation),
