@@ -312,20 +312,30 @@ pub fn audit_source(src: &RepoSource, opts: &AuditOptions) -> Result<AuditReport
         .iter()
         .filter(|m| verdicts[&m.ordinal].0 == Status::Survived)
         .collect();
-    let equivalence: Vec<(u32, Option<bool>, String)> = survivors
-        .par_iter()
-        .map(|m| match live.get(m.function.as_str()) {
+    let mut equivalence: Vec<(u32, Option<bool>, String)> = Vec::new();
+    let mut checks: Vec<(u32, &equiv::Probe)> = Vec::new();
+    for m in &survivors {
+        match live.get(m.function.as_str()) {
+            Some(p) => checks.push((m.ordinal, p)),
             None if opts.equivalence_inputs == 0 => {
-                Ok((m.ordinal, None, "differential testing is off".to_owned()))
+                equivalence.push((m.ordinal, None, "differential testing is off".to_owned()));
             }
-            None => Ok((
+            None => equivalence.push((
                 m.ordinal,
                 None,
                 format!("`{}` is not supported by differential testing", m.function),
             )),
-            Some(p) => check_equivalence(&build, m.ordinal, p, opts),
-        })
+        }
+    }
+    let chunk = checks
+        .len()
+        .div_ceil(2 * rayon::current_num_threads())
+        .clamp(1, 16);
+    let checked: Vec<Vec<(u32, Option<bool>, String)>> = checks
+        .par_chunks(chunk)
+        .map(|c| check_equivalence(&build, c, opts))
         .collect::<Result<_, RepoError>>()?;
+    equivalence.extend(checked.into_iter().flatten());
     let equivalence: BTreeMap<u32, (Option<bool>, String)> = equivalence
         .into_iter()
         .map(|(o, e, note)| (o, (e, note)))
@@ -591,49 +601,53 @@ fn judge(run: &SuiteRun) -> (Status, Vec<String>, Option<String>) {
     (Status::Survived, killed_by, None)
 }
 
+/// Runs each survivor's probe (in one sandbox batch) and reads its verdict.
 fn check_equivalence(
     build: &Build,
-    ordinal: u32,
-    probe: &equiv::Probe,
+    checks: &[(u32, &equiv::Probe)],
     opts: &AuditOptions,
-) -> Result<(u32, Option<bool>, String), RepoError> {
-    let id = ordinal.to_string();
-    let filter = format!("{PROBE_MODULE}::{}", probe.test);
-    let out = sandbox::run(
-        &build.binary,
-        &["--test-threads=1", "--exact", &filter],
-        &[
-            (MUTANT_ENV, &id),
-            ("RUST_MIN_STACK", "33554432"),
-            (equiv::INPUT_ENV, &probe.input),
-        ],
-        &opts.limits,
-    )?;
-    let ran = out.stdout.contains(&format!("test {filter} ..."));
-    Ok(if out.success() && ran {
-        (
-            ordinal,
-            Some(true),
-            format!("no difference on {} random inputs", opts.equivalence_inputs),
-        )
-    } else {
-        let section = out
-            .stdout
-            .split(&format!("---- {filter} stdout ----"))
-            .nth(1)
-            .unwrap_or("");
-        let msg = panic_message(section);
-        (
-            ordinal,
-            Some(false),
-            if msg == "failed" {
+) -> Result<Vec<(u32, Option<bool>, String)>, RepoError> {
+    let filter = |p: &equiv::Probe| format!("{PROBE_MODULE}::{}", p.test);
+    let jobs: Vec<sandbox::Job> = checks
+        .iter()
+        .map(|(ordinal, p)| sandbox::Job {
+            args: vec!["--test-threads=1".into(), "--exact".into(), filter(p)],
+            env: vec![
+                (MUTANT_ENV.to_owned(), ordinal.to_string()),
+                ("RUST_MIN_STACK".to_owned(), "33554432".to_owned()),
+                (equiv::INPUT_ENV.to_owned(), p.input.clone()),
+            ],
+        })
+        .collect();
+    let outputs = sandbox::run_batch(&build.binary, &jobs, &opts.limits)?;
+    Ok(checks
+        .iter()
+        .zip(outputs)
+        .map(|((ordinal, p), out)| {
+            let filter = filter(p);
+            let ran = out.stdout.contains(&format!("test {filter} ..."));
+            if out.success() && ran {
+                return (
+                    *ordinal,
+                    Some(true),
+                    format!("no difference on {} random inputs", opts.equivalence_inputs),
+                );
+            }
+            let section = out
+                .stdout
+                .split(&format!("---- {filter} stdout ----"))
+                .nth(1)
+                .unwrap_or("");
+            let msg = panic_message(section);
+            let note = if msg == "failed" {
                 out.abnormal_reason()
                     .unwrap_or_else(|| "the probe failed".into())
             } else {
                 msg.trim_start_matches("verigym: ").to_owned()
-            },
-        )
-    })
+            };
+            (*ordinal, Some(false), note)
+        })
+        .collect())
 }
 
 fn kill_matrix(tests: &[String], mutants: &[MutantReport]) -> Vec<TestKills> {

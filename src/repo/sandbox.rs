@@ -166,7 +166,7 @@ pub fn run(
 ) -> Result<RunOutput, RepoError> {
     let dir = TempDir::new("run")?;
     let script = format!("{} || exit 125; exec \"$0\" \"$@\"", ulimits(limits));
-    let mut cmd = shell(&script, &dir);
+    let mut cmd = shell(Some(&script), &dir);
     cmd.arg(program).args(args).envs(env.iter().copied());
     spawn_wait(cmd, program, limits.wall, limits.output_cap)
 }
@@ -191,7 +191,8 @@ pub fn run_batch(
 ) -> Result<Vec<RunOutput>, RepoError> {
     let dir = TempDir::new("batch")?;
     let limits_line = ulimits(limits);
-    let mut script = String::new();
+    // A script file, not `sh -c`: one argument may hold at most 128 KiB on Linux.
+    let mut script = String::from("prog=$1\n");
     for (i, job) in jobs.iter().enumerate() {
         let exports: String = job
             .env
@@ -200,14 +201,16 @@ pub fn run_batch(
             .collect();
         let args: Vec<String> = job.args.iter().map(|a| quote(a)).collect();
         script.push_str(&format!(
-            "( {limits_line} || exit 125; {exports}exec \"$0\" {} ) >o{i} 2>e{i} </dev/null; \
+            "( {limits_line} || exit 125; {exports}exec \"$prog\" {} ) >o{i} 2>e{i} </dev/null; \
              echo $? >r{i}\n",
             args.join(" ")
         ));
     }
-    let cmd = shell(&script, &dir);
-    let mut cmd = cmd;
-    cmd.arg(program);
+    let file = dir.path().join("batch.sh");
+    std::fs::write(&file, script)
+        .map_err(RepoError::io(format!("cannot write {}", file.display())))?;
+    let mut cmd = shell(None, &dir);
+    cmd.arg(&file).arg(program);
     let wall = limits.wall.saturating_mul(jobs.len().max(1) as u32);
     let batch = spawn_wait(cmd, program, wall, limits.output_cap)?;
     let share = batch.elapsed / jobs.len().max(1) as u32;
@@ -259,8 +262,8 @@ fn quote(s: &str) -> String {
     format!("'{}'", s.replace('\'', r"'\''"))
 }
 
-/// `[unshare -n] sh -c script` in `dir`, with a clean environment.
-fn shell(script: &str, dir: &TempDir) -> Command {
+/// `[unshare -n] sh [-c script]` in `dir`, with a clean environment.
+fn shell(script: Option<&str>, dir: &TempDir) -> Command {
     let mut cmd = match net_prefix().split_first() {
         Some((first, rest)) => {
             let mut c = Command::new(first);
@@ -269,9 +272,10 @@ fn shell(script: &str, dir: &TempDir) -> Command {
         }
         None => Command::new("sh"),
     };
-    cmd.arg("-c")
-        .arg(script)
-        .current_dir(dir.path())
+    if let Some(script) = script {
+        cmd.arg("-c").arg(script);
+    }
+    cmd.current_dir(dir.path())
         .env_clear()
         .env("PATH", "/usr/bin:/bin")
         .env("HOME", dir.path())
