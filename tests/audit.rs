@@ -197,6 +197,16 @@ fn cli_rejects_a_bad_repo_dir_with_exit_2() {
     let out = verigym(&["audit", mini().to_str().unwrap(), "--suite", "nope.rs"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8(out.stderr).unwrap().contains("nope.rs"));
+    // No rustc anywhere: said plainly.
+    let out = Command::new(env!("CARGO_BIN_EXE_verigym"))
+        .args(["audit", mini().to_str().unwrap()])
+        .env("PATH", "")
+        .env_remove("RUSTC")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("rustc not found"), "{err}");
 }
 
 /// Hostile tests, each run alone in the sandbox with tight limits: every one must end

@@ -142,9 +142,9 @@ pub struct EquivalenceInfo {
 pub struct Timing {
     /// Parsing and finding mutants.
     pub analyze_ms: f64,
-    /// All compiler runs (screening rounds and the build).
+    /// All compiler runs (screening rounds, the last of which is the build).
     pub compile_ms: f64,
-    /// Type-check rounds run.
+    /// Compiler runs: each failing one screens out the mutants it blames; the last one builds.
     pub compile_rounds: usize,
     /// Running every viable mutant.
     pub run_ms: f64,

@@ -62,7 +62,7 @@ pub struct Build {
     pub unviable: Vec<Unviable>,
     /// Probe indices (into the probes given) that did not compile and were dropped.
     pub dropped_probes: Vec<usize>,
-    /// Type-check rounds run.
+    /// Compiler runs: each failing one screened out the mutants it blamed; the last one built.
     pub rounds: usize,
     /// Wall time of all compiler runs.
     pub compile_time: Duration,
