@@ -744,8 +744,16 @@ fn values_for(text: &str) -> Vec<String> {
                 std::iter::once("None".to_owned())
                     .chain(items.into_iter().map(|x| format!("Some({x})")))
                     .collect()
-            } else {
+            } else if text == "()"
+                || text.starts_with('&')
+                || text.starts_with("impl")
+                || text == "Self"
+            {
                 Vec::new()
+            } else {
+                // Any other type: its default, as cargo-mutants tries (screened out as unviable
+                // when the type has none).
+                vec!["Default::default()".to_owned()]
             }
         }
     }
@@ -1001,6 +1009,11 @@ mod tests {
                 vec!["None", "Some(true)", "Some(false)"],
             ),
             ("fn f() { let _x = 1; }", vec![]),
+            (
+                "fn f() -> Option<Vec<T>> { None }",
+                vec!["None", "Some(Vec::new())", "Some(vec![Default::default()])"],
+            ),
+            ("fn f() -> &'static u8 { &1 }", vec![]),
         ];
         for (src, want) in cases {
             let got: Vec<String> = mutants(src)
@@ -1074,7 +1087,10 @@ mod tests {
     fn no_mutants_in_consts_patterns_or_types() {
         let src =
             "const N: usize = 3; fn f(x: u8) -> [u8; 2] { match x { 1 => [0; 2], _ => [x; 2] } }";
-        for m in mutants(src) {
+        for m in mutants(src)
+            .into_iter()
+            .filter(|m| m.operator != Operator::ReturnDefault)
+        {
             assert!(m.span.start > src.find("match").unwrap(), "{m:?}");
             assert_ne!(&src[m.span.clone()], "2", "{m:?}");
         }
