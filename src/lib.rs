@@ -9,6 +9,7 @@ pub mod envs;
 pub mod eval;
 pub mod grade;
 pub mod probe;
+pub mod repo;
 pub mod schema;
 pub mod stream;
 pub mod suite;

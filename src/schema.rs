@@ -9,6 +9,7 @@ use crate::curriculum::{CurriculumConfig, CurriculumState};
 use crate::eval::EvalReport;
 use crate::grade::{Graded, ResponseLine, Summary};
 use crate::probe::EnvProbeReport;
+use crate::repo::audit::AuditReport;
 use crate::suite::{Manifest, SuiteSpec};
 
 /// Every schema, as (file name, schema), in a stable order.
@@ -25,6 +26,7 @@ pub fn all() -> Vec<(String, Schema)> {
         named::<Manifest>("suite-manifest"),
         named::<CurriculumConfig>("curriculum-config"),
         named::<CurriculumState>("curriculum-state"),
+        named::<AuditReport>("audit-report"),
     ];
     for env in registry::envs() {
         out.push((

@@ -1,5 +1,6 @@
 //! Argument parsing, dispatch, and the mapping of errors to exit codes.
 
+mod audit;
 mod curriculum;
 mod eval;
 mod generate;
@@ -50,6 +51,8 @@ enum Command {
     Simulate(simulate::Args),
     /// Serve a curriculum over stdin/stdout: batches of problems out, reward lines in.
     Curriculum(curriculum::Args),
+    /// Mutation-score audit of a mini-repo's test suite (needs rustc).
+    Audit(audit::Args),
 }
 
 /// An error writing our own output (not the user's input): exit code 1 instead of 2.
@@ -77,6 +80,7 @@ pub fn run() -> ExitCode {
         Command::Simulate(args) => simulate::run(args),
         Command::Curriculum(args) => curriculum::run(args),
         Command::Suite(args) => suite::run(args),
+        Command::Audit(args) => audit::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

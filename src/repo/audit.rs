@@ -1,0 +1,773 @@
+//! The mutation-score audit of one repo and suite: one compile, one sandboxed child process per
+//! viable mutant, per-test verdicts parsed from libtest's output, the kill matrix, and
+//! differential testing of the survivors.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::io::IsTerminal;
+use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use rayon::prelude::*;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::layout::{self, RepoSource};
+use super::mutate::{self, Mutant};
+use super::rustc::{self, Build};
+use super::sandbox::{self, Limits, RunOutput};
+use super::schemata::{FUEL_EXHAUSTED, Fuel, MUTANT_ENV, PROBE_MODULE, SUITE_MODULE};
+use super::{RepoError, equiv};
+
+/// How to run an audit.
+#[derive(Clone, Debug)]
+pub struct AuditOptions {
+    /// Fuel per test thread; deterministic timeouts.
+    pub fuel: Fuel,
+    /// Sandbox limits for each child process.
+    pub limits: Limits,
+    /// Random inputs per function for differential testing of survivors (0 turns it off).
+    pub equivalence_inputs: u32,
+    /// Seed of those inputs.
+    pub seed: u64,
+    /// Print a progress line to stderr.
+    pub progress: bool,
+}
+
+impl Default for AuditOptions {
+    fn default() -> Self {
+        Self {
+            fuel: Fuel::default(),
+            limits: Limits::default(),
+            equivalence_inputs: 200,
+            seed: 0,
+            progress: false,
+        }
+    }
+}
+
+impl AuditOptions {
+    /// Default options, with progress on when stderr is a terminal.
+    pub fn interactive() -> Self {
+        Self {
+            progress: std::io::stderr().is_terminal(),
+            ..Self::default()
+        }
+    }
+}
+
+/// What happened to one mutant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// At least one test failed (or the test process crashed).
+    Killed,
+    /// Every test passed.
+    Survived,
+    /// Some test ran out of fuel (a deterministic step budget), whatever the other tests did.
+    Timeout,
+    /// The mutant does not compile; screened out before the build.
+    Unviable,
+}
+
+/// One mutant and its verdict.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+pub struct MutantReport {
+    /// The mutant.
+    #[serde(flatten)]
+    pub mutant: Mutant,
+    /// Its verdict.
+    pub status: Status,
+    /// Tests that failed (or ran out of fuel) with this mutant active.
+    pub killed_by: Vec<String>,
+    /// Why: the first failing test and its message, the crash, or the compiler error.
+    pub reason: Option<String>,
+    /// For survivors: whether differential testing found no difference (likely equivalent).
+    /// `None` when not checked (see `equivalence.unsupported`).
+    pub likely_equivalent: Option<bool>,
+    /// What differential testing found, or why it did not run.
+    pub equivalence_note: Option<String>,
+}
+
+/// The mutant counts.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
+pub struct Counts {
+    /// All mutants found.
+    pub total: usize,
+    /// Mutants that compile.
+    pub viable: usize,
+    /// Killed by at least one test.
+    pub killed: usize,
+    /// Survived every test.
+    pub survived: usize,
+    /// Ran out of fuel (counted as detected in the score).
+    pub timeout: usize,
+    /// Did not compile.
+    pub unviable: usize,
+    /// Survivors flagged likely equivalent by differential testing.
+    pub likely_equivalent: usize,
+}
+
+/// Which mutants one test kills.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+pub struct TestKills {
+    /// The test's name.
+    pub test: String,
+    /// Ids of the mutants it kills (or times out on).
+    pub kills: Vec<String>,
+}
+
+/// A function differential testing could not drive.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+pub struct Unsupported {
+    /// The function.
+    pub function: String,
+    /// Why not.
+    pub reason: String,
+}
+
+/// How survivors were checked for equivalence.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+pub struct EquivalenceInfo {
+    /// Random inputs per function.
+    pub inputs_per_function: u32,
+    /// Their seed.
+    pub seed: u64,
+    /// Functions not checked, with reasons.
+    pub unsupported: Vec<Unsupported>,
+}
+
+/// Wall times of the audit's phases, in milliseconds.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
+pub struct Timing {
+    /// Parsing and finding mutants.
+    pub analyze_ms: f64,
+    /// All compiler runs (screening rounds, the last of which is the build).
+    pub compile_ms: f64,
+    /// Compiler runs: each failing one screens out the mutants it blames; the last one builds.
+    pub compile_rounds: usize,
+    /// Running every viable mutant.
+    pub run_ms: f64,
+    /// Differential testing of survivors.
+    pub equivalence_ms: f64,
+    /// The whole audit.
+    pub total_ms: f64,
+    /// `run_ms` per viable mutant.
+    pub run_ms_per_mutant: f64,
+    /// `total_ms` per viable mutant: the figure to compare with tools that rebuild per mutant.
+    pub total_ms_per_mutant: f64,
+}
+
+/// The audit of one repo with one suite.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+pub struct AuditReport {
+    /// The repo's name.
+    pub repo: String,
+    /// The suite: `strong`, `weak`, or a file path.
+    pub suite: String,
+    /// The suite's tests, in libtest order.
+    pub tests: Vec<String>,
+    /// Mutant counts.
+    pub counts: Counts,
+    /// Raw mutation score: (killed + timeout) / viable; 0 when nothing is viable.
+    pub score: f64,
+    /// Adjusted score: (killed + timeout) / (viable − likely equivalent).
+    pub adjusted_score: f64,
+    /// Every mutant in source order, with its verdict.
+    pub mutants: Vec<MutantReport>,
+    /// For each test, the mutants it kills.
+    pub kill_matrix: Vec<TestKills>,
+    /// Tests that kill nothing the other tests do not already kill.
+    pub redundant_tests: Vec<String>,
+    /// How survivors were checked for equivalence.
+    pub equivalence: EquivalenceInfo,
+    /// Whether the test processes ran without network access.
+    pub network_isolated: bool,
+    /// Phase timings.
+    pub timing: Timing,
+}
+
+impl AuditReport {
+    /// The surviving mutants.
+    pub fn survivors(&self) -> impl Iterator<Item = &MutantReport> {
+        self.mutants.iter().filter(|m| m.status == Status::Survived)
+    }
+}
+
+/// Audits `repo` (the shared layout) with `suite` (`strong`, `weak`, or a file path).
+pub fn audit(repo: &Path, suite: &str, opts: &AuditOptions) -> Result<AuditReport, RepoError> {
+    let source = layout::read(repo, suite)?;
+    audit_source(&source, opts)
+}
+
+/// Audits an already-read library and suite.
+pub fn audit_source(src: &RepoSource, opts: &AuditOptions) -> Result<AuditReport, RepoError> {
+    let t0 = Instant::now();
+    let analysis = mutate::analyze(&src.library, "src/lib.rs")?;
+    let (probes, unsupported) = if opts.equivalence_inputs > 0 {
+        equiv::probes(&analysis, opts.seed, opts.equivalence_inputs)
+    } else {
+        (Vec::new(), Vec::new())
+    };
+    let analyze_ms = ms(t0.elapsed());
+    let texts: Vec<String> = probes.iter().map(|p| p.text.clone()).collect();
+    let build = rustc::compile(&analysis, &src.suite_name, &src.suite, &texts, opts.fuel)?;
+    let compile_ms = ms(build.compile_time);
+
+    let baseline = run_suite(&build, 0, opts)?;
+    let failing: Vec<String> = baseline
+        .tests
+        .iter()
+        .filter(|t| t.outcome != Outcome::Passed)
+        .map(|t| match &t.outcome {
+            Outcome::Timeout => format!(
+                "{} (ran out of fuel after {} steps; raise the fuel)",
+                t.name, opts.fuel.steps
+            ),
+            Outcome::Failed(msg) | Outcome::Crashed(msg) => format!("{} ({msg})", t.name),
+            Outcome::Passed => t.name.clone(),
+        })
+        .collect();
+    if !failing.is_empty() || !baseline.output.success() {
+        let detail = if failing.is_empty() {
+            baseline
+                .output
+                .abnormal_reason()
+                .unwrap_or_else(|| "the test binary failed".into())
+        } else {
+            failing.join(", ")
+        };
+        return Err(RepoError::BaselineFails {
+            suite: src.suite_name.clone(),
+            failing: detail,
+        });
+    }
+    let tests: Vec<String> = baseline.tests.iter().map(|t| t.name.clone()).collect();
+
+    let t_run = Instant::now();
+    let viable: Vec<&Mutant> = analysis
+        .mutants
+        .iter()
+        .filter(|m| build.viable.contains(&m.ordinal))
+        .collect();
+    // Mutants run in batches, one sandbox shell per batch (see `sandbox::run_batch`), batches
+    // in parallel.
+    let done = AtomicUsize::new(0);
+    let chunk = viable
+        .len()
+        .div_ceil(4 * rayon::current_num_threads())
+        .clamp(1, 24);
+    let runs: Vec<Result<SuiteRun, RepoError>> = viable
+        .par_chunks(chunk)
+        .flat_map_iter(|ms| {
+            let ordinals: Vec<u32> = ms.iter().map(|m| m.ordinal).collect();
+            let runs = run_suite_batch(&build, &ordinals, opts);
+            let n = done.fetch_add(ms.len(), Ordering::Relaxed) + ms.len();
+            if opts.progress {
+                eprint!("\raudit {}: mutant {n}/{}", src.suite_name, viable.len());
+            }
+            match runs {
+                Ok(runs) => runs.into_iter().map(Ok).collect::<Vec<_>>(),
+                Err(e) => vec![Err(e)],
+            }
+        })
+        .collect();
+    if opts.progress {
+        eprintln!();
+    }
+    let run_ms = ms(t_run.elapsed());
+
+    let mut verdicts: BTreeMap<u32, (Status, Vec<String>, Option<String>)> = BTreeMap::new();
+    let runs: Vec<SuiteRun> = runs.into_iter().collect::<Result<_, _>>()?;
+    for (m, run) in viable.iter().zip(&runs) {
+        verdicts.insert(m.ordinal, judge(run));
+    }
+    for u in &build.unviable {
+        verdicts.insert(
+            u.ordinal,
+            (Status::Unviable, Vec::new(), Some(u.reason.clone())),
+        );
+    }
+
+    // Differential testing of survivors whose function has a probe that compiled.
+    let t_eq = Instant::now();
+    let live: BTreeMap<&str, &equiv::Probe> = probes
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| !build.dropped_probes.contains(i))
+        .map(|(_, p)| (p.function.as_str(), p))
+        .collect();
+    let mut unsupported: Vec<Unsupported> = unsupported
+        .into_iter()
+        .map(|(function, reason)| Unsupported { function, reason })
+        .collect();
+    for i in &build.dropped_probes {
+        unsupported.push(Unsupported {
+            function: probes[*i].function.clone(),
+            reason: "its generated probe did not compile".into(),
+        });
+    }
+    let survivors: Vec<&Mutant> = analysis
+        .mutants
+        .iter()
+        .filter(|m| verdicts[&m.ordinal].0 == Status::Survived)
+        .collect();
+    let mut equivalence: Vec<(u32, Option<bool>, String)> = Vec::new();
+    let mut checks: Vec<(u32, &equiv::Probe)> = Vec::new();
+    for m in &survivors {
+        match live.get(m.function.as_str()) {
+            Some(p) => checks.push((m.ordinal, p)),
+            None if opts.equivalence_inputs == 0 => {
+                equivalence.push((m.ordinal, None, "differential testing is off".to_owned()));
+            }
+            None => equivalence.push((
+                m.ordinal,
+                None,
+                format!("`{}` is not supported by differential testing", m.function),
+            )),
+        }
+    }
+    let chunk = checks
+        .len()
+        .div_ceil(2 * rayon::current_num_threads())
+        .clamp(1, 16);
+    let checked: Vec<Vec<(u32, Option<bool>, String)>> = checks
+        .par_chunks(chunk)
+        .map(|c| check_equivalence(&build, c, opts))
+        .collect::<Result<_, RepoError>>()?;
+    equivalence.extend(checked.into_iter().flatten());
+    let equivalence: BTreeMap<u32, (Option<bool>, String)> = equivalence
+        .into_iter()
+        .map(|(o, e, note)| (o, (e, note)))
+        .collect();
+    let equivalence_ms = ms(t_eq.elapsed());
+
+    let mut counts = Counts {
+        total: analysis.mutants.len(),
+        ..Counts::default()
+    };
+    let mut mutants = Vec::with_capacity(analysis.mutants.len());
+    for m in &analysis.mutants {
+        let (status, killed_by, reason) = verdicts.remove(&m.ordinal).expect("every mutant judged");
+        match status {
+            Status::Killed => counts.killed += 1,
+            Status::Survived => counts.survived += 1,
+            Status::Timeout => counts.timeout += 1,
+            Status::Unviable => counts.unviable += 1,
+        }
+        let (likely_equivalent, equivalence_note) = match equivalence.get(&m.ordinal) {
+            Some((e, note)) => (*e, Some(note.clone())),
+            None => (None, None),
+        };
+        if likely_equivalent == Some(true) {
+            counts.likely_equivalent += 1;
+        }
+        mutants.push(MutantReport {
+            mutant: m.clone(),
+            status,
+            killed_by,
+            reason,
+            likely_equivalent,
+            equivalence_note,
+        });
+    }
+    counts.viable = counts.total - counts.unviable;
+    let detected = (counts.killed + counts.timeout) as f64;
+    let ratio = |d: usize| if d == 0 { 0.0 } else { detected / d as f64 };
+    let kill_matrix = kill_matrix(&tests, &mutants);
+    let redundant_tests = redundant(&kill_matrix);
+    let total_ms = ms(t0.elapsed());
+    let n_viable = counts.viable;
+    let per = |x: f64| {
+        if n_viable == 0 {
+            0.0
+        } else {
+            x / n_viable as f64
+        }
+    };
+    Ok(AuditReport {
+        repo: src.name.clone(),
+        suite: src.suite_name.clone(),
+        tests,
+        score: ratio(counts.viable),
+        adjusted_score: ratio(counts.viable - counts.likely_equivalent),
+        counts,
+        mutants,
+        kill_matrix,
+        redundant_tests,
+        equivalence: EquivalenceInfo {
+            inputs_per_function: opts.equivalence_inputs,
+            seed: opts.seed,
+            unsupported,
+        },
+        network_isolated: sandbox::network_isolated(),
+        timing: Timing {
+            analyze_ms,
+            compile_ms,
+            compile_rounds: build.rounds,
+            run_ms,
+            equivalence_ms,
+            total_ms,
+            run_ms_per_mutant: per(run_ms),
+            total_ms_per_mutant: per(total_ms),
+        },
+    })
+}
+
+fn ms(d: Duration) -> f64 {
+    (d.as_secs_f64() * 1e5).round() / 100.0
+}
+
+/// One test's result in one run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// It passed.
+    Passed,
+    /// It failed (a panic or assertion); the first line of its message.
+    Failed(String),
+    /// It ran out of fuel.
+    Timeout,
+    /// The process died while it ran; the reason.
+    Crashed(String),
+}
+
+/// One test in one run.
+#[derive(Clone, Debug)]
+pub struct TestResult {
+    /// Name without the suite module prefix.
+    pub name: String,
+    /// Its outcome.
+    pub outcome: Outcome,
+}
+
+/// A run of the whole suite with one mutant active.
+#[derive(Clone, Debug)]
+pub struct SuiteRun {
+    /// Per-test results, in the order libtest ran them.
+    pub tests: Vec<TestResult>,
+    /// The raw process output.
+    pub output: RunOutput,
+}
+
+/// Runs the suite of `build` with mutant `ordinal` active (0: the original), sandboxed.
+pub fn run_suite(build: &Build, ordinal: u32, opts: &AuditOptions) -> Result<SuiteRun, RepoError> {
+    let id = ordinal.to_string();
+    let output = sandbox::run(
+        &build.binary,
+        &["--test-threads=1", "--skip", PROBE_MODULE],
+        &[(MUTANT_ENV, &id), ("RUST_MIN_STACK", "33554432")],
+        &opts.limits,
+    )?;
+    let tests = parse_libtest(&output);
+    Ok(SuiteRun { tests, output })
+}
+
+/// Runs the suite once per mutant in `ordinals`, in one sandbox batch.
+pub fn run_suite_batch(
+    build: &Build,
+    ordinals: &[u32],
+    opts: &AuditOptions,
+) -> Result<Vec<SuiteRun>, RepoError> {
+    let jobs: Vec<sandbox::Job> = ordinals
+        .iter()
+        .map(|o| sandbox::Job {
+            args: ["--test-threads=1", "--skip", PROBE_MODULE]
+                .map(String::from)
+                .to_vec(),
+            env: vec![
+                (MUTANT_ENV.to_owned(), o.to_string()),
+                ("RUST_MIN_STACK".to_owned(), "33554432".to_owned()),
+            ],
+        })
+        .collect();
+    let outputs = sandbox::run_batch(&build.binary, &jobs, &opts.limits)?;
+    Ok(outputs
+        .into_iter()
+        .map(|output| SuiteRun {
+            tests: parse_libtest(&output),
+            output,
+        })
+        .collect())
+}
+
+/// Parses libtest's pretty output (one test thread): `test suite::x ... ok` lines, failure
+/// sections, and a dangling `test suite::x ... ` when the process died inside that test.
+pub fn parse_libtest(output: &RunOutput) -> Vec<TestResult> {
+    let prefix = format!("{SUITE_MODULE}::");
+    let mut tests = Vec::new();
+    let mut sections: BTreeMap<String, String> = BTreeMap::new();
+    let mut current: Option<String> = None;
+    for line in output.stdout.lines() {
+        if let Some(rest) = line.strip_prefix("---- ")
+            && let Some(name) = rest.strip_suffix(" stdout ----")
+        {
+            current = Some(name.to_owned());
+            continue;
+        }
+        if line == "failures:" || line.starts_with("test result:") {
+            current = None;
+        }
+        if let Some(name) = &current {
+            let text = sections.entry(name.clone()).or_default();
+            text.push_str(line);
+            text.push('\n');
+            continue;
+        }
+        let Some(rest) = line.strip_prefix("test ") else {
+            continue;
+        };
+        let Some((name, result)) = rest.split_once(" ...") else {
+            continue;
+        };
+        let result = result.trim();
+        let outcome = match result {
+            "ok" => Outcome::Passed,
+            "FAILED" => Outcome::Failed(String::new()),
+            "" => Outcome::Crashed(
+                output
+                    .abnormal_reason()
+                    .unwrap_or_else(|| "the test process ended inside this test".into()),
+            ),
+            _ => continue, // ignored, bench
+        };
+        tests.push(TestResult {
+            name: name.strip_prefix(&prefix).unwrap_or(name).to_owned(),
+            outcome,
+        });
+    }
+    for t in &mut tests {
+        if let Outcome::Failed(message) = &mut t.outcome {
+            let key = format!("{prefix}{}", t.name);
+            let text = sections.get(&key).map_or("", String::as_str);
+            if text.contains(FUEL_EXHAUSTED) {
+                t.outcome = Outcome::Timeout;
+            } else {
+                *message = panic_message(text);
+            }
+        }
+    }
+    tests
+}
+
+/// The first line of the panic message in a failure section.
+fn panic_message(section: &str) -> String {
+    let mut lines = section.lines().skip_while(|l| !l.starts_with("thread '"));
+    lines.next();
+    lines
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("failed")
+        .trim()
+        .to_owned()
+}
+
+fn judge(run: &SuiteRun) -> (Status, Vec<String>, Option<String>) {
+    let mut killed_by = Vec::new();
+    let mut reason = None;
+    let mut failed = false;
+    let mut timed_out = false;
+    for t in &run.tests {
+        match &t.outcome {
+            Outcome::Passed => {}
+            Outcome::Failed(msg) | Outcome::Crashed(msg) => {
+                failed = true;
+                killed_by.push(t.name.clone());
+                reason.get_or_insert_with(|| format!("{}: {msg}", t.name));
+            }
+            Outcome::Timeout => {
+                timed_out = true;
+                killed_by.push(t.name.clone());
+            }
+        }
+    }
+    let abnormal = run.output.abnormal_reason();
+    if run.output.wall_killed || run.output.signal == Some(24) {
+        // Fuel should have stopped it first; the guard is a last resort, said so in the reason.
+        return (Status::Timeout, killed_by, abnormal);
+    }
+    // As in cargo-mutants, a mutant that hangs any test is a timeout even when other tests
+    // fail: both count as detected, and the verdicts stay comparable.
+    if timed_out {
+        return (Status::Timeout, killed_by, Some(FUEL_EXHAUSTED.into()));
+    }
+    if failed {
+        return (Status::Killed, killed_by, reason);
+    }
+    if !run.output.success() {
+        // Died before any test started, or outside tests: the mutant is still detected.
+        let why =
+            abnormal.unwrap_or_else(|| format!("test binary exited with {:?}", run.output.code));
+        return (Status::Killed, killed_by, Some(why));
+    }
+    (Status::Survived, killed_by, None)
+}
+
+/// Runs each survivor's probe (in one sandbox batch) and reads its verdict.
+fn check_equivalence(
+    build: &Build,
+    checks: &[(u32, &equiv::Probe)],
+    opts: &AuditOptions,
+) -> Result<Vec<(u32, Option<bool>, String)>, RepoError> {
+    let filter = |p: &equiv::Probe| format!("{PROBE_MODULE}::{}", p.test);
+    let jobs: Vec<sandbox::Job> = checks
+        .iter()
+        .map(|(ordinal, p)| sandbox::Job {
+            args: vec!["--test-threads=1".into(), "--exact".into(), filter(p)],
+            env: vec![
+                (MUTANT_ENV.to_owned(), ordinal.to_string()),
+                ("RUST_MIN_STACK".to_owned(), "33554432".to_owned()),
+                (equiv::INPUT_ENV.to_owned(), p.input.clone()),
+            ],
+        })
+        .collect();
+    let outputs = sandbox::run_batch(&build.binary, &jobs, &opts.limits)?;
+    Ok(checks
+        .iter()
+        .zip(outputs)
+        .map(|((ordinal, p), out)| {
+            let filter = filter(p);
+            let ran = out.stdout.contains(&format!("test {filter} ..."));
+            if out.success() && ran {
+                return (
+                    *ordinal,
+                    Some(true),
+                    format!("no difference on {} random inputs", opts.equivalence_inputs),
+                );
+            }
+            let section = out
+                .stdout
+                .split(&format!("---- {filter} stdout ----"))
+                .nth(1)
+                .unwrap_or("");
+            let msg = panic_message(section);
+            let note = if msg == "failed" {
+                out.abnormal_reason()
+                    .unwrap_or_else(|| "the probe failed".into())
+            } else {
+                msg.trim_start_matches("verigym: ").to_owned()
+            };
+            (*ordinal, Some(false), note)
+        })
+        .collect())
+}
+
+fn kill_matrix(tests: &[String], mutants: &[MutantReport]) -> Vec<TestKills> {
+    tests
+        .iter()
+        .map(|t| TestKills {
+            test: t.clone(),
+            kills: mutants
+                .iter()
+                .filter(|m| m.killed_by.contains(t))
+                .map(|m| m.mutant.id.clone())
+                .collect(),
+        })
+        .collect()
+}
+
+fn redundant(matrix: &[TestKills]) -> Vec<String> {
+    matrix
+        .iter()
+        .enumerate()
+        .filter(|(i, row)| {
+            let others: BTreeSet<&String> = matrix
+                .iter()
+                .enumerate()
+                .filter(|(j, _)| j != i)
+                .flat_map(|(_, r)| &r.kills)
+                .collect();
+            row.kills.iter().all(|k| others.contains(k))
+        })
+        .map(|(_, row)| row.test.clone())
+        .collect()
+}
+
+/// Renders the report as a readable table: summary, survivors with diffs, kill matrix.
+pub fn render(report: &AuditReport) -> String {
+    let c = &report.counts;
+    let mut s = format!(
+        "verigym audit: {} with suite `{}` ({} tests)\n\n",
+        report.repo,
+        report.suite,
+        report.tests.len()
+    );
+    s += &format!(
+        "mutants {:>4}   viable {:>4}   killed {:>4}   timeout {:>4}   survived {:>4}   unviable {:>4}\n",
+        c.total, c.viable, c.killed, c.timeout, c.survived, c.unviable
+    );
+    s += &format!(
+        "mutation score   raw {:>6.1}%  ({}/{}: killed + timeout over viable)\n",
+        100.0 * report.score,
+        c.killed + c.timeout,
+        c.viable
+    );
+    s += &format!(
+        "                 adjusted {:>6.1}%  ({}/{}: excluding {} likely-equivalent survivors)\n",
+        100.0 * report.adjusted_score,
+        c.killed + c.timeout,
+        c.viable - c.likely_equivalent,
+        c.likely_equivalent
+    );
+    let t = &report.timing;
+    s += &format!(
+        "time  compile {:.0} ms ({} rounds), run {:.0} ms ({:.2} ms/mutant), total {:.0} ms ({:.2} ms/mutant)\n",
+        t.compile_ms,
+        t.compile_rounds,
+        t.run_ms,
+        t.run_ms_per_mutant,
+        t.total_ms,
+        t.total_ms_per_mutant
+    );
+    if !report.network_isolated {
+        s += "warning: tests ran with network access (unshare -n unavailable)\n";
+    }
+    let survivors: Vec<&MutantReport> = report.survivors().collect();
+    if !survivors.is_empty() {
+        s += &format!("\nsurvivors ({}):\n", survivors.len());
+        for m in survivors {
+            let flag = match m.likely_equivalent {
+                Some(true) => "LIKELY EQUIVALENT",
+                Some(false) => "not equivalent",
+                None => "equivalence unchecked",
+            };
+            s += &format!(
+                "\n{} {:?} in {} at {}:{}  `{}` -> `{}`  [{}: {}]\n{}",
+                m.mutant.id,
+                m.mutant.operator,
+                m.mutant.function,
+                m.mutant.line,
+                m.mutant.column,
+                one_line(&m.mutant.original),
+                one_line(&m.mutant.replacement),
+                flag,
+                m.equivalence_note.as_deref().unwrap_or(""),
+                m.mutant.diff
+            );
+        }
+    }
+    s += "\nkill matrix (test: mutants killed, of viable):\n";
+    let width = report.tests.iter().map(String::len).max().unwrap_or(4);
+    for row in &report.kill_matrix {
+        let redundant = if report.redundant_tests.contains(&row.test) {
+            "  (redundant)"
+        } else {
+            ""
+        };
+        s += &format!("  {:<width$} {:>4}{redundant}\n", row.test, row.kills.len());
+    }
+    if !report.redundant_tests.is_empty() {
+        s += &format!(
+            "tests that kill nothing the others do not: {}\n",
+            report.redundant_tests.join(", ")
+        );
+    }
+    s
+}
+
+fn one_line(text: &str) -> String {
+    let flat: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if flat.chars().count() > 40 {
+        format!("{}…", flat.chars().take(40).collect::<String>())
+    } else {
+        flat
+    }
+}

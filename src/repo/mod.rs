@@ -1,0 +1,92 @@
+//! Mini Rust repos: the syn-based mutation engine, mutant schemata, the sandboxed rustc runner
+//! and the mutation-score audit.
+//!
+//! The pipeline is [`mutate::analyze`] (find mutants in `src/lib.rs`) → [`schemata::build`] (one
+//! source file with every mutant selectable at run time) → [`rustc::compile`] (screen out mutants
+//! that do not type-check, then build one test binary) → [`sandbox::run`] (one child process per
+//! mutant) → [`audit::audit`] (verdicts, score, kill matrix, likely-equivalent survivors).
+//!
+//! Architecture invariants:
+//! - A mutant is a text edit at a byte span of the original source: its diff, line and column
+//!   are true to the file a human reads. syn finds the spans; nothing is pretty-printed.
+//! - The schemata is built from the same spans, textually, not by printing a rewritten AST, so
+//!   every mutant's arm has a known byte range in the generated file and the compiler's error
+//!   spans map back to mutants exactly. The original arm comes first in each `match`, so a
+//!   mutant of the wrong type is the one blamed.
+//! - Timeouts are decided by fuel (a per-test step budget injected into every loop and function
+//!   entry), never by the clock: a verdict does not change with machine load. The sandbox's CPU
+//!   and wall limits are last-resort guards.
+//! - The crate has no `unsafe`: limits come from `sh -c 'ulimit ...; exec ...'`, the process
+//!   group is killed through rustix.
+//! - Candidate fixes reuse the whole pipeline: [`mutate::Analysis::add_variant`] turns a
+//!   function body into one more run-time-selectable arm, so a group of candidates is one compile.
+
+pub mod audit;
+pub mod equiv;
+pub mod layout;
+pub mod mutate;
+pub mod rustc;
+pub mod sandbox;
+pub mod schemata;
+
+/// Everything that can go wrong auditing a repo. Verdicts about mutants are values, not errors.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum RepoError {
+    /// The repo directory does not have the expected layout.
+    #[error("{path}: {problem}; expected a repo dir with src/lib.rs and tests/<suite>.rs")]
+    Layout {
+        /// The path that is missing or unreadable.
+        path: String,
+        /// What is wrong with it.
+        problem: String,
+    },
+    /// The library source is not valid Rust syntax.
+    #[error("{path}:{line}:{column}: cannot parse: {message}")]
+    Parse {
+        /// The file that failed to parse.
+        path: String,
+        /// 1-based line of the error.
+        line: usize,
+        /// 1-based column of the error.
+        column: usize,
+        /// syn's message.
+        message: String,
+    },
+    /// No rustc was found.
+    #[error(
+        "rustc not found: {0}; install Rust (https://rustup.rs) or set $RUSTC to a rustc binary"
+    )]
+    RustcMissing(String),
+    /// The unmutated library or the suite itself does not compile.
+    #[error("the library with suite `{suite}` does not compile: {message}")]
+    Compile {
+        /// The suite being compiled.
+        suite: String,
+        /// The first compiler error, rendered.
+        message: String,
+    },
+    /// The unmutated library fails its own suite, so mutants cannot be judged.
+    #[error("the unmutated library fails suite `{suite}`: {failing}")]
+    BaselineFails {
+        /// The suite being run.
+        suite: String,
+        /// The failing tests, comma-separated, or the reason the run failed.
+        failing: String,
+    },
+    /// An I/O error on a temporary file or a child process.
+    #[error("{context}: {source}")]
+    Io {
+        /// What was being done.
+        context: String,
+        /// The underlying error.
+        source: std::io::Error,
+    },
+}
+
+impl RepoError {
+    pub(crate) fn io(context: impl Into<String>) -> impl FnOnce(std::io::Error) -> Self {
+        let context = context.into();
+        move |source| Self::Io { context, source }
+    }
+}

@@ -1,0 +1,290 @@
+//! Compiles a schemata file with rustc: build rounds screen out mutants that do not compile (by
+//! mapping the compiler's error spans back to mutant arms) until one optimised test build passes.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use super::RepoError;
+use super::mutate::Analysis;
+use super::sandbox::TempDir;
+use super::schemata::{self, Fuel, Schemata};
+
+/// At most this many build rounds before giving up; each round drops every mutant blamed.
+const MAX_ROUNDS: usize = 8;
+
+/// Finds rustc: `$RUSTC` when set, else the first `rustc` on `PATH`.
+pub fn find_rustc() -> Result<PathBuf, RepoError> {
+    if let Some(path) = std::env::var_os("RUSTC") {
+        let path = PathBuf::from(path);
+        return if path.is_file() || which(&path).is_some() {
+            Ok(path)
+        } else {
+            Err(RepoError::RustcMissing(format!(
+                "$RUSTC is {} but no such file exists",
+                path.display()
+            )))
+        };
+    }
+    which(Path::new("rustc"))
+        .ok_or_else(|| RepoError::RustcMissing("no `rustc` on PATH and $RUSTC is unset".into()))
+}
+
+fn which(name: &Path) -> Option<PathBuf> {
+    if name.components().count() > 1 {
+        return name.is_file().then(|| name.to_path_buf());
+    }
+    std::env::split_paths(&std::env::var_os("PATH")?)
+        .map(|dir| dir.join(name))
+        .find(|p| p.is_file())
+}
+
+/// A mutant screened out by the compiler.
+#[derive(Clone, Debug)]
+pub struct Unviable {
+    /// The mutant's ordinal.
+    pub ordinal: u32,
+    /// The compiler's message that blamed it (first line).
+    pub reason: String,
+}
+
+/// A compiled test binary with every viable mutant inside.
+#[derive(Debug)]
+pub struct Build {
+    /// The test binary.
+    pub binary: PathBuf,
+    /// The schemata it was built from.
+    pub schemata: Schemata,
+    /// The mutants that were included (viable).
+    pub viable: BTreeSet<u32>,
+    /// The mutants screened out.
+    pub unviable: Vec<Unviable>,
+    /// Probe indices (into the probes given) that did not compile and were dropped.
+    pub dropped_probes: Vec<usize>,
+    /// Compiler runs: each failing one screened out the mutants it blamed; the last one built.
+    pub rounds: usize,
+    /// Wall time of all compiler runs.
+    pub compile_time: Duration,
+    _dir: TempDir,
+}
+
+/// Builds the test binary for `analysis` with `suite` (a module body) and `probes`.
+///
+/// Mutants that do not type-check are dropped and reported as unviable; an error in the original
+/// library or the suite is [`RepoError::Compile`].
+pub fn compile(
+    analysis: &Analysis,
+    suite_name: &str,
+    suite: &str,
+    probes: &[String],
+    fuel: Fuel,
+) -> Result<Build, RepoError> {
+    let rustc = find_rustc()?;
+    let dir = TempDir::new("build")?;
+    let file = dir.path().join("schemata.rs");
+    let started = Instant::now();
+    let mut enabled: BTreeSet<u32> = analysis.mutants.iter().map(|m| m.ordinal).collect();
+    let mut unviable = Vec::new();
+    let mut live_probes: Vec<usize> = (0..probes.len()).collect();
+    let mut dropped_probes = Vec::new();
+    let mut rounds = 0;
+    let binary = dir.path().join("tests");
+    let schemata = loop {
+        rounds += 1;
+        let probe_texts: Vec<String> = live_probes.iter().map(|&i| probes[i].clone()).collect();
+        let s = schemata::build(analysis, &enabled, suite, &probe_texts, fuel);
+        for &o in &s.unplaced {
+            enabled.remove(&o);
+            unviable.push(Unviable {
+                ordinal: o,
+                reason: "its site overlaps another site; cannot be placed in the schemata".into(),
+            });
+        }
+        std::fs::write(&file, &s.source)
+            .map_err(RepoError::io(format!("cannot write {}", file.display())))?;
+        // Every round is a full build: when it fails, it fails at type-checking, as fast as a
+        // metadata-only check would, and the round that succeeds is the build itself.
+        let errors = rustc_errors(&rustc, &file, &["-O", "-o", &binary.to_string_lossy()])?;
+        if errors.is_empty() {
+            break s; // Unplaced mutants were left out of this very build.
+        }
+        if rounds >= MAX_ROUNDS {
+            return Err(compile_error(suite_name, &errors[0]));
+        }
+        let mut blamed_any = false;
+        for err in &errors {
+            match blame(&s, err) {
+                Blame::Mutants(ords) => {
+                    for o in ords {
+                        if enabled.remove(&o) {
+                            unviable.push(Unviable {
+                                ordinal: o,
+                                reason: err.message.clone(),
+                            });
+                        }
+                        blamed_any = true;
+                    }
+                }
+                Blame::Probe(k) => {
+                    let original = live_probes[k];
+                    if !dropped_probes.contains(&original) {
+                        dropped_probes.push(original);
+                    }
+                    blamed_any = true;
+                }
+                Blame::Nobody => return Err(compile_error(suite_name, err)),
+            }
+        }
+        live_probes.retain(|p| !dropped_probes.contains(p));
+        if !blamed_any {
+            return Err(compile_error(suite_name, &errors[0]));
+        }
+    };
+    unviable.sort_by_key(|u| u.ordinal);
+    dropped_probes.sort_unstable();
+    Ok(Build {
+        binary,
+        schemata,
+        viable: enabled,
+        unviable,
+        dropped_probes,
+        rounds,
+        compile_time: started.elapsed(),
+        _dir: dir,
+    })
+}
+
+fn compile_error(suite: &str, err: &Diagnostic) -> RepoError {
+    RepoError::Compile {
+        suite: suite.to_owned(),
+        message: err.rendered.clone(),
+    }
+}
+
+/// One compiler error: its message and every byte offset its spans point at, primary first.
+#[derive(Debug)]
+struct Diagnostic {
+    message: String,
+    rendered: String,
+    offsets: Vec<usize>,
+    /// The primary span's byte range.
+    primary: std::ops::Range<usize>,
+}
+
+fn rustc_errors(rustc: &Path, file: &Path, extra: &[&str]) -> Result<Vec<Diagnostic>, RepoError> {
+    let out = Command::new(rustc)
+        .args([
+            "--edition",
+            "2021",
+            "--test",
+            "--error-format=json",
+            "--cap-lints",
+            "allow",
+            // As `cargo test` does: an overflowing mutant panics instead of wrapping silently.
+            "-C",
+            "overflow-checks=on",
+            "--crate-name",
+            "verigym_mutants",
+        ])
+        .args(extra)
+        .arg(file)
+        .env("RUST_BACKTRACE", "0")
+        .output()
+        .map_err(RepoError::io(format!("cannot run {}", rustc.display())))?;
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let mut errors = Vec::new();
+    for line in stderr.lines() {
+        let Ok(v) = serde_json::from_str::<serde_json::Value>(line) else {
+            continue;
+        };
+        if v["level"] != "error" {
+            continue;
+        }
+        let mut offsets = Vec::new();
+        collect_offsets(&v, &mut offsets);
+        if offsets.is_empty() {
+            continue; // "aborting due to N previous errors" and the like
+        }
+        let primary = v["spans"]
+            .as_array()
+            .and_then(|spans| spans.iter().find(|s| s["is_primary"] == true))
+            .and_then(|s| {
+                Some(s["byte_start"].as_u64()? as usize..s["byte_end"].as_u64()? as usize)
+            })
+            .unwrap_or(offsets[0]..offsets[0]);
+        errors.push(Diagnostic {
+            primary,
+            message: v["message"].as_str().unwrap_or("").to_owned(),
+            rendered: v["rendered"].as_str().unwrap_or("").trim_end().to_owned(),
+            offsets,
+        });
+    }
+    if errors.is_empty() && !out.status.success() {
+        return Err(RepoError::Compile {
+            suite: file.display().to_string(),
+            message: stderr.lines().take(20).collect::<Vec<_>>().join("\n"),
+        });
+    }
+    Ok(errors)
+}
+
+fn collect_offsets(v: &serde_json::Value, out: &mut Vec<usize>) {
+    let spans = v["spans"].as_array().map(Vec::as_slice).unwrap_or(&[]);
+    let ours = |s: &&serde_json::Value| {
+        s["file_name"]
+            .as_str()
+            .is_some_and(|f| f.ends_with("schemata.rs"))
+    };
+    for primary in [true, false] {
+        for s in spans.iter().filter(ours) {
+            if s["is_primary"].as_bool() == Some(primary)
+                && let Some(b) = s["byte_start"].as_u64()
+            {
+                out.push(b as usize);
+            }
+        }
+    }
+    for child in v["children"].as_array().map(Vec::as_slice).unwrap_or(&[]) {
+        collect_offsets(child, out);
+    }
+}
+
+enum Blame {
+    Mutants(Vec<u32>),
+    Probe(usize),
+    Nobody,
+}
+
+/// Who an error belongs to: the mutant whose arm holds one of its spans (primary first), else
+/// the innermost site holding the primary span (all its mutants), else a probe.
+fn blame(s: &Schemata, err: &Diagnostic) -> Blame {
+    for &off in &err.offsets {
+        if let Some((o, _)) = s.arms.iter().find(|(_, r)| r.contains(&off)) {
+            return Blame::Mutants(vec![*o]);
+        }
+    }
+    // A span covering whole arms (a block that no longer diverges, say) blames those arms.
+    let covered: Vec<u32> = s
+        .arms
+        .iter()
+        .filter(|(_, r)| err.primary.start <= r.start && r.end <= err.primary.end)
+        .map(|(o, _)| *o)
+        .collect();
+    if !covered.is_empty() {
+        return Blame::Mutants(covered);
+    }
+    let primary = err.offsets[0];
+    if let Some((_, ords)) = s
+        .sites
+        .iter()
+        .filter(|(r, _)| r.contains(&primary))
+        .min_by_key(|(r, _)| r.len())
+    {
+        return Blame::Mutants(ords.clone());
+    }
+    if let Some((k, _)) = s.probes.iter().find(|(_, r)| r.contains(&primary)) {
+        return Blame::Probe(*k);
+    }
+    Blame::Nobody
+}

@@ -1,0 +1,411 @@
+//! Runs an untrusted test binary in a child process: its own temporary directory, resource limits
+//! (CPU time, address space, file size, open files), no network where the OS allows it, capped
+//! output, and a wall-clock kill only as a last resort.
+//!
+//! Limits are applied by `sh -c 'ulimit ...; exec "$0" "$@"'` rather than `pre_exec`, so the crate
+//! needs no `unsafe`. The network is cut with `unshare -n` (or `unshare -rn`) when that works.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use super::RepoError;
+
+/// Resource limits for one run.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// CPU seconds (`ulimit -t`).
+    pub cpu_seconds: u32,
+    /// Address space in MiB (`ulimit -v`).
+    pub address_space_mib: u64,
+    /// Largest file the child may write, in KiB (`ulimit -f`).
+    pub file_size_kib: u64,
+    /// Open file descriptors (`ulimit -n`).
+    pub open_files: u32,
+    /// Last-resort wall-clock limit; fuel, not this, decides timeouts.
+    pub wall: Duration,
+    /// Bytes kept of each of stdout and stderr; the rest is read and dropped.
+    pub output_cap: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Self {
+            cpu_seconds: 20,
+            address_space_mib: 2048,
+            file_size_kib: 1024,
+            open_files: 64,
+            wall: Duration::from_secs(60),
+            output_cap: 256 * 1024,
+        }
+    }
+}
+
+/// What a sandboxed run produced.
+#[derive(Clone, Debug)]
+pub struct RunOutput {
+    /// The exit code, when the child exited normally.
+    pub code: Option<i32>,
+    /// The signal that ended the child, when one did (9: killed, 24: CPU limit, 6: abort).
+    pub signal: Option<i32>,
+    /// Stdout, lossily decoded and capped.
+    pub stdout: String,
+    /// Stderr, lossily decoded and capped.
+    pub stderr: String,
+    /// Whether either stream was longer than the cap.
+    pub truncated: bool,
+    /// Whether the wall-clock guard had to kill the child.
+    pub wall_killed: bool,
+    /// Wall time of the run.
+    pub elapsed: Duration,
+}
+
+impl RunOutput {
+    /// Whether the child exited with code 0.
+    pub fn success(&self) -> bool {
+        self.code == Some(0)
+    }
+
+    /// A short reason for an abnormal end, if it was abnormal.
+    pub fn abnormal_reason(&self) -> Option<String> {
+        if self.wall_killed {
+            return Some("killed by the wall-clock guard".into());
+        }
+        if self.code == Some(125) && self.stdout.is_empty() {
+            return Some(
+                "the sandbox could not apply its resource limits (`ulimit` failed)".into(),
+            );
+        }
+        match self.signal {
+            Some(24) => Some("CPU time limit exceeded (SIGXCPU)".into()),
+            Some(25) => Some("file size limit exceeded (SIGXFSZ)".into()),
+            Some(6) => Some("aborted (SIGABRT), e.g. an allocation over the memory limit".into()),
+            Some(11) => Some("segmentation fault (SIGSEGV), e.g. a stack overflow".into()),
+            Some(9) => Some("killed (SIGKILL), e.g. at the hard CPU time limit".into()),
+            Some(s) => Some(format!("killed by signal {s}")),
+            None => None,
+        }
+    }
+}
+
+/// How the network is cut off, detected once per process.
+fn net_prefix() -> &'static [&'static str] {
+    static PREFIX: OnceLock<&'static [&'static str]> = OnceLock::new();
+    PREFIX.get_or_init(|| {
+        for candidate in [&["unshare", "-n"][..], &["unshare", "-rn"][..]] {
+            let ok = Command::new(candidate[0])
+                .args(&candidate[1..])
+                .arg("true")
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .status()
+                .is_ok_and(|s| s.success());
+            if ok {
+                return candidate;
+            }
+        }
+        eprintln!(
+            "verigym: warning: cannot isolate the network (`unshare -n` failed); tests run with \
+             network access"
+        );
+        &[]
+    })
+}
+
+/// Whether runs are network-isolated on this machine.
+pub fn network_isolated() -> bool {
+    !net_prefix().is_empty()
+}
+
+/// A directory removed (recursively) on drop.
+#[derive(Debug)]
+pub struct TempDir {
+    path: PathBuf,
+}
+
+impl TempDir {
+    /// Creates a fresh directory under the system temp dir, named with `prefix`.
+    pub fn new(prefix: &str) -> Result<Self, RepoError> {
+        static COUNTER: AtomicU64 = AtomicU64::new(0);
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.subsec_nanos());
+        let path = std::env::temp_dir().join(format!(
+            "verigym-{prefix}-{}-{nanos}-{}",
+            std::process::id(),
+            COUNTER.fetch_add(1, Ordering::Relaxed)
+        ));
+        std::fs::create_dir_all(&path)
+            .map_err(RepoError::io(format!("cannot create {}", path.display())))?;
+        Ok(Self { path })
+    }
+
+    /// The directory's path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.path);
+    }
+}
+
+/// Runs `program args` sandboxed, with `env` as its only environment besides `RUST_BACKTRACE=0`,
+/// a minimal `PATH` and `HOME`, in a fresh temporary directory.
+pub fn run(
+    program: &Path,
+    args: &[&str],
+    env: &[(&str, &str)],
+    limits: &Limits,
+) -> Result<RunOutput, RepoError> {
+    let dir = TempDir::new("run")?;
+    let script = format!("{} || exit 125; exec \"$0\" \"$@\"", ulimits(limits));
+    let mut cmd = shell(Some(&script), &dir);
+    cmd.arg(program).args(args).envs(env.iter().copied());
+    spawn_wait(cmd, program, limits.wall, limits.output_cap)
+}
+
+/// One run of a batch: arguments and extra environment.
+#[derive(Clone, Debug, Default)]
+pub struct Job {
+    /// Arguments to the program.
+    pub args: Vec<String>,
+    /// Environment variables besides the sandbox's own.
+    pub env: Vec<(String, String)>,
+}
+
+/// Runs `program` once per job, one after another, inside ONE sandbox shell (one network
+/// namespace: creating one costs more than a test run), each job under its own resource limits
+/// and with its output captured to a file. Per-job wall time is not measured (`elapsed` is the
+/// batch's share); the batch as a whole has the wall-clock guard `limits.wall` × jobs.
+pub fn run_batch(
+    program: &Path,
+    jobs: &[Job],
+    limits: &Limits,
+) -> Result<Vec<RunOutput>, RepoError> {
+    let dir = TempDir::new("batch")?;
+    let limits_line = ulimits(limits);
+    // A script file, not `sh -c`: one argument may hold at most 128 KiB on Linux.
+    let mut script = String::from("prog=$1\n");
+    for (i, job) in jobs.iter().enumerate() {
+        let exports: String = job
+            .env
+            .iter()
+            .map(|(k, v)| format!("export {k}={}; ", quote(v)))
+            .collect();
+        let args: Vec<String> = job.args.iter().map(|a| quote(a)).collect();
+        script.push_str(&format!(
+            "( {limits_line} || exit 125; {exports}exec \"$prog\" {} ) >o{i} 2>e{i} </dev/null; \
+             echo $? >r{i}\n",
+            args.join(" ")
+        ));
+    }
+    let file = dir.path().join("batch.sh");
+    std::fs::write(&file, script)
+        .map_err(RepoError::io(format!("cannot write {}", file.display())))?;
+    let mut cmd = shell(None, &dir);
+    cmd.arg(&file).arg(program);
+    let wall = limits.wall.saturating_mul(jobs.len().max(1) as u32);
+    let batch = spawn_wait(cmd, program, wall, limits.output_cap)?;
+    let share = batch.elapsed / jobs.len().max(1) as u32;
+    let mut out = Vec::with_capacity(jobs.len());
+    for i in 0..jobs.len() {
+        let read = |name: String| read_file_capped(&dir.path().join(name), limits.output_cap);
+        let rc = std::fs::read_to_string(dir.path().join(format!("r{i}")))
+            .ok()
+            .and_then(|t| t.trim().parse::<i32>().ok());
+        let (stdout, t1) = read(format!("o{i}"));
+        let (stderr, t2) = read(format!("e{i}"));
+        let (code, signal) = match rc {
+            // The shell reports death by signal N as 128 + N.
+            Some(c) if c > 128 => (None, Some(c - 128)),
+            Some(c) => (Some(c), None),
+            None => (None, batch.signal.or(Some(9))),
+        };
+        out.push(RunOutput {
+            code,
+            signal,
+            stdout,
+            stderr,
+            truncated: t1 || t2,
+            wall_killed: rc.is_none() && batch.wall_killed,
+            elapsed: share,
+        });
+    }
+    Ok(out)
+}
+
+/// The `ulimit` calls that apply `limits` (dash takes one limit per call).
+fn ulimits(limits: &Limits) -> String {
+    format!(
+        // The hard CPU limit is one second above the soft one, so the child gets SIGXCPU (a
+        // clear reason) before the kernel's SIGKILL.
+        "ulimit -t {} && ulimit -S -t {} && ulimit -v {} && ulimit -f {} && ulimit -n {}",
+        limits.cpu_seconds + 1,
+        limits.cpu_seconds,
+        limits.address_space_mib * 1024,
+        // `ulimit -f` counts 512-byte blocks in dash and POSIX sh (bash counts KiB, which only
+        // doubles the limit where /bin/sh is bash).
+        limits.file_size_kib * 2,
+        limits.open_files
+    )
+}
+
+/// Single-quotes `s` for sh.
+fn quote(s: &str) -> String {
+    format!("'{}'", s.replace('\'', r"'\''"))
+}
+
+/// `[unshare -n] sh [-c script]` in `dir`, with a clean environment.
+fn shell(script: Option<&str>, dir: &TempDir) -> Command {
+    let mut cmd = match net_prefix().split_first() {
+        Some((first, rest)) => {
+            let mut c = Command::new(first);
+            c.args(rest).arg("sh");
+            c
+        }
+        None => Command::new("sh"),
+    };
+    if let Some(script) = script {
+        cmd.arg("-c").arg(script);
+    }
+    cmd.current_dir(dir.path())
+        .env_clear()
+        .env("PATH", "/usr/bin:/bin")
+        .env("HOME", dir.path())
+        .env("RUST_BACKTRACE", "0");
+    cmd
+}
+
+fn spawn_wait(
+    mut cmd: Command,
+    program: &Path,
+    wall: Duration,
+    cap: usize,
+) -> Result<RunOutput, RepoError> {
+    cmd.stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    // Its own process group, so a forked grandchild can be killed with the child.
+    std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+    let start = Instant::now();
+    let mut child = cmd
+        .spawn()
+        .map_err(RepoError::io(format!("cannot run {}", program.display())))?;
+    let pid = child.id();
+    let (tx, rx) = std::sync::mpsc::channel();
+    for (k, stream) in [
+        child
+            .stdout
+            .take()
+            .map(|s| Box::new(s) as Box<dyn Read + Send>),
+        child
+            .stderr
+            .take()
+            .map(|s| Box::new(s) as Box<dyn Read + Send>),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let tx = tx.clone();
+        let stream = stream.expect("piped");
+        std::thread::spawn(move || {
+            let _ = tx.send((k, read_capped(stream, cap)));
+        });
+    }
+    drop(tx);
+
+    let mut wall_killed = false;
+    let mut nap = Duration::from_micros(100);
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break status,
+            Ok(None) => {}
+            Err(e) => return Err(RepoError::io("cannot wait for the test binary")(e)),
+        }
+        if start.elapsed() > wall {
+            wall_killed = true;
+            kill_group(pid);
+            let _ = child.kill();
+            break child
+                .wait()
+                .map_err(RepoError::io("cannot wait for the test binary"))?;
+        }
+        std::thread::sleep(nap);
+        nap = (nap * 2).min(Duration::from_millis(5));
+    };
+    let elapsed = start.elapsed();
+    // Whatever the child left behind (a forked grandchild) ends with it.
+    kill_group(pid);
+    let mut outputs = [(Vec::new(), false), (Vec::new(), false)];
+    let mut received = 0;
+    while received < 2 {
+        match rx.recv_timeout(Duration::from_millis(300)) {
+            Ok((k, out)) => {
+                outputs[k] = out;
+                received += 1;
+            }
+            // A grandchild still holds the pipes open: end the whole group.
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => kill_group(pid),
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
+        }
+    }
+    let [(out, t1), (err, t2)] = outputs;
+    use std::os::unix::process::ExitStatusExt;
+    Ok(RunOutput {
+        code: status.code(),
+        signal: status.signal(),
+        stdout: String::from_utf8_lossy(&out).into_owned(),
+        stderr: String::from_utf8_lossy(&err).into_owned(),
+        truncated: t1 || t2,
+        wall_killed,
+        elapsed,
+    })
+}
+
+fn read_file_capped(path: &Path, cap: usize) -> (String, bool) {
+    match std::fs::File::open(path) {
+        Ok(f) => {
+            let (bytes, truncated) = read_capped(f, cap);
+            (String::from_utf8_lossy(&bytes).into_owned(), truncated)
+        }
+        Err(_) => (String::new(), false),
+    }
+}
+
+/// Kills the child's process group (the child made it with `process_group(0)`), so nothing it
+/// spawned outlives the run. An already empty group is not an error.
+fn kill_group(pid: u32) {
+    if let Some(pid) = i32::try_from(pid)
+        .ok()
+        .and_then(rustix::process::Pid::from_raw)
+    {
+        let _ = rustix::process::kill_process_group(pid, rustix::process::Signal::KILL);
+    }
+}
+
+/// Reads up to `cap` bytes, then drains the rest so the child never blocks on a full pipe.
+fn read_capped(mut stream: impl Read, cap: usize) -> (Vec<u8>, bool) {
+    let mut kept = Vec::new();
+    let mut buf = [0u8; 8192];
+    let mut truncated = false;
+    loop {
+        match stream.read(&mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => {
+                let room = cap.saturating_sub(kept.len());
+                if n > room {
+                    truncated = true;
+                }
+                kept.extend_from_slice(&buf[..n.min(room)]);
+            }
+        }
+    }
+    (kept, truncated)
+}

@@ -1,0 +1,378 @@
+//! Mutant schemata: one source file holding the library with every mutant selectable at run time,
+//! plus fuel counters that make non-terminating mutants fail deterministically.
+//!
+//! Each mutation site (an expression or statement around an edit) becomes
+//! `match __vg_sel(&[17, 18]) { 0 => { <original> } 1 => { <mutant 17> } _ => { <mutant 18> } }`.
+//! The original arm comes first so that, when a mutant does not type-check, the compiler blames
+//! the mutant's arm and not the original's: the compiler's error spans then name the mutant.
+//! The rewrite is textual, driven by the byte spans the syn walker found, so the generated file
+//! keeps the library's own formatting and every arm's byte range is known exactly.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::ops::Range;
+
+use super::mutate::{Analysis, Operator, Piece};
+
+/// The environment variable that selects the active mutant (0 or unset: the original).
+pub const MUTANT_ENV: &str = "VERIGYM_MUTANT";
+
+/// The panic message of an exhausted fuel counter; a test failing with it is a timeout.
+pub const FUEL_EXHAUSTED: &str = "verigym: fuel exhausted";
+
+/// The name of the module holding the suite inside the schemata file.
+pub const SUITE_MODULE: &str = "suite";
+
+/// The name of the module holding differential-testing probes.
+pub const PROBE_MODULE: &str = "__vg_probe";
+
+/// How much work a test may do before it is declared a timeout.
+#[derive(Clone, Copy, Debug)]
+pub struct Fuel {
+    /// Loop iterations plus function entries allowed per test thread.
+    pub steps: u64,
+    /// Maximum call depth of the library's own functions (guards against stack overflow).
+    pub max_depth: u32,
+}
+
+impl Default for Fuel {
+    fn default() -> Self {
+        // Far above what a mini-repo test needs (each runs in < 10 ms, a few thousand steps),
+        // and small enough that a timed-out test costs milliseconds, not seconds.
+        Self {
+            steps: 1_000_000,
+            max_depth: 4_000,
+        }
+    }
+}
+
+/// A generated schemata file and where each part of it lies.
+#[derive(Clone, Debug)]
+pub struct Schemata {
+    /// The full source: library with sites, helpers, suite module, probe module.
+    pub source: String,
+    /// Each placed mutant's arm: (ordinal, byte range of the arm in `source`).
+    pub arms: Vec<(u32, Range<usize>)>,
+    /// Each wrapped site: (byte range of the whole `match` in `source`, ordinals in it).
+    pub sites: Vec<(Range<usize>, Vec<u32>)>,
+    /// Each probe: (index into the probes given, byte range in `source`).
+    pub probes: Vec<(usize, Range<usize>)>,
+    /// Byte range of the suite module in `source`.
+    pub suite: Range<usize>,
+    /// Enabled mutants that could not be placed (their site overlaps another site partially).
+    pub unplaced: Vec<u32>,
+}
+
+/// Builds the schemata file for the `enabled` mutants, with `suite` (a module body) appended
+/// as `mod suite` and each `probes` text (test fns) inside `mod __vg_probe`.
+pub fn build(
+    analysis: &Analysis,
+    enabled: &BTreeSet<u32>,
+    suite: &str,
+    probes: &[String],
+    fuel: Fuel,
+) -> Schemata {
+    // Group enabled mutants by site; sort outer sites before the sites they contain.
+    let mut groups: BTreeMap<(usize, std::cmp::Reverse<usize>), Vec<usize>> = BTreeMap::new();
+    for (i, m) in analysis.mutants.iter().enumerate() {
+        if enabled.contains(&m.ordinal) {
+            groups
+                .entry((m.site.start, std::cmp::Reverse(m.site.end)))
+                .or_default()
+                .push(i);
+        }
+    }
+    let sites: Vec<(Range<usize>, Vec<usize>)> = groups
+        .into_iter()
+        .map(|((s, e), ms)| (s..e.0, ms))
+        .collect();
+    let mut w = Writer {
+        analysis,
+        sites: &sites,
+        out: String::with_capacity(analysis.source.len() * 4),
+        arms: Vec::new(),
+        site_ranges: Vec::new(),
+        placed: BTreeSet::new(),
+    };
+    w.render(0..analysis.source.len(), None);
+    let Writer {
+        mut out,
+        arms,
+        site_ranges,
+        placed,
+        ..
+    } = w;
+    out.push_str(&helpers(fuel));
+    out.push_str(super::equiv::RUNTIME);
+    let suite_start = out.len();
+    out.push_str(&format!(
+        "\n#[cfg(test)]\nmod {SUITE_MODULE} {{\nuse super::*;\n{suite}\n}}\n"
+    ));
+    let suite_range = suite_start..out.len();
+    let mut probe_ranges = Vec::new();
+    if !probes.is_empty() {
+        out.push_str(&format!(
+            "\n#[cfg(test)]\nmod {PROBE_MODULE} {{\n#[allow(unused_imports)]\nuse super::*;\n"
+        ));
+        for (i, p) in probes.iter().enumerate() {
+            let start = out.len();
+            out.push_str(p);
+            out.push('\n');
+            probe_ranges.push((i, start..out.len()));
+        }
+        out.push_str("}\n");
+    }
+    let unplaced = enabled
+        .iter()
+        .copied()
+        .filter(|o| !placed.contains(o))
+        .collect();
+    Schemata {
+        source: out,
+        arms,
+        sites: site_ranges,
+        probes: probe_ranges,
+        suite: suite_range,
+        unplaced,
+    }
+}
+
+struct Writer<'a> {
+    analysis: &'a Analysis,
+    sites: &'a [(Range<usize>, Vec<usize>)],
+    out: String,
+    arms: Vec<(u32, Range<usize>)>,
+    site_ranges: Vec<(Range<usize>, Vec<u32>)>,
+    placed: BTreeSet<u32>,
+}
+
+impl Writer<'_> {
+    /// Writes `range` of the original with every site inside it wrapped, except `skip` (the site
+    /// whose original arm this is).
+    fn render(&mut self, range: Range<usize>, skip: Option<usize>) {
+        let mut pos = range.start;
+        for (k, (site, _)) in self.sites.iter().enumerate() {
+            if Some(k) == skip || site.start < pos || site.end > range.end {
+                continue;
+            }
+            self.copy(pos..site.start);
+            self.wrap(k);
+            pos = site.end;
+        }
+        self.copy(pos..range.end);
+    }
+
+    /// Writes `range` of the original verbatim except for fuel calls at loop and fn entries.
+    fn copy(&mut self, range: Range<usize>) {
+        let src = &self.analysis.source;
+        let mut pos = range.start;
+        let loops = &self.analysis.loop_points;
+        let fns = &self.analysis.fn_points;
+        let mut points: Vec<(usize, &str)> = loops
+            .iter()
+            .filter(|p| range.contains(p))
+            .map(|&p| (p, " __vg_fuel();"))
+            .chain(
+                fns.iter()
+                    .filter(|p| range.contains(p))
+                    .map(|&p| (p, " let __vg_guard = __vg_enter();")),
+            )
+            .collect();
+        points.sort_unstable();
+        for (p, text) in points {
+            self.out.push_str(&src[pos..p]);
+            self.out.push_str(text);
+            pos = p;
+        }
+        self.out.push_str(&src[pos..range.end]);
+    }
+
+    fn wrap(&mut self, k: usize) {
+        let (site, members) = &self.sites[k];
+        let a = self.analysis;
+        let statement_like = a.stmt_positions.contains(&(site.start, site.end))
+            || members.iter().any(|&i| {
+                matches!(
+                    a.mutants[i].operator,
+                    Operator::StatementRemoval | Operator::ReturnDefault | Operator::Variant
+                )
+            });
+        // After `else` only a block or an `if` may follow, so an `else if` site gets braces.
+        let (open, close) = if statement_like {
+            ("", "")
+        } else if a.else_positions.contains(&(site.start, site.end)) {
+            ("{ ", " }")
+        } else {
+            ("(", ")")
+        };
+        let ordinals: Vec<u32> = members.iter().map(|&i| a.mutants[i].ordinal).collect();
+        let start = self.out.len();
+        self.out.push_str(open);
+        let list: Vec<String> = ordinals.iter().map(u32::to_string).collect();
+        self.out.push_str(&format!(
+            "match __vg_sel(&[{}]) {{ 0 => {{ ",
+            list.join(", ")
+        ));
+        self.render(site.clone(), Some(k));
+        for (n, &i) in members.iter().enumerate() {
+            let m = &a.mutants[i];
+            let pattern = if n + 1 == members.len() {
+                "_".to_owned()
+            } else {
+                (n + 1).to_string()
+            };
+            self.out.push_str(&format!(" }} {pattern} => {{ "));
+            let arm_start = self.out.len();
+            self.copy(site.start..m.span.start);
+            for piece in &m.pieces {
+                match piece {
+                    Piece::Text(t) => self.out.push_str(t),
+                    Piece::Orig(r) => self.copy(r.clone()),
+                }
+            }
+            self.copy(m.span.end..site.end);
+            self.arms.push((m.ordinal, arm_start..self.out.len()));
+            self.placed.insert(m.ordinal);
+        }
+        self.out.push_str(" } }");
+        self.out.push_str(close);
+        self.site_ranges.push((start..self.out.len(), ordinals));
+    }
+}
+
+/// The run-time selector and fuel counters appended after the library.
+fn helpers(fuel: Fuel) -> String {
+    let Fuel { steps, max_depth } = fuel;
+    format!(
+        r#"
+// ---- verigym mutant schemata runtime ----
+#[doc(hidden)]
+pub static __VG_ACTIVE: ::std::sync::atomic::AtomicU32 = ::std::sync::atomic::AtomicU32::new(u32::MAX);
+
+/// Switches the active mutant in-process (0 is the original).
+#[doc(hidden)]
+pub fn __vg_set_active(id: u32) {{
+    __VG_ACTIVE.store(id, ::std::sync::atomic::Ordering::Relaxed);
+}}
+
+#[doc(hidden)]
+#[inline]
+pub fn __vg_id() -> u32 {{
+    let id = __VG_ACTIVE.load(::std::sync::atomic::Ordering::Relaxed);
+    if id != u32::MAX {{
+        return id;
+    }}
+    let id = ::std::env::var("{MUTANT_ENV}").ok().and_then(|v| v.parse().ok()).unwrap_or(0);
+    __VG_ACTIVE.store(id, ::std::sync::atomic::Ordering::Relaxed);
+    id
+}}
+
+#[doc(hidden)]
+#[inline]
+fn __vg_sel(ids: &[u32]) -> usize {{
+    let id = __vg_id();
+    if id == 0 {{
+        return 0;
+    }}
+    ids.iter().position(|&i| i == id).map_or(0, |p| p + 1)
+}}
+
+::std::thread_local! {{
+    static __VG_FUEL: ::std::cell::Cell<u64> = const {{ ::std::cell::Cell::new({steps}) }};
+    static __VG_DEPTH: ::std::cell::Cell<u32> = const {{ ::std::cell::Cell::new(0) }};
+}}
+
+/// Refills this thread's fuel.
+#[doc(hidden)]
+pub fn __vg_refuel() {{
+    __vg_refuel_to({steps});
+}}
+
+/// Sets this thread's fuel to `steps` (the probes use a smaller tank per call).
+#[doc(hidden)]
+pub fn __vg_refuel_to(steps: u64) {{
+    __VG_FUEL.with(|f| f.set(steps));
+    __VG_DEPTH.with(|d| d.set(0));
+}}
+
+#[doc(hidden)]
+#[inline]
+fn __vg_fuel() {{
+    let left = __VG_FUEL.with(|f| f.get());
+    if left == 0 {{
+        // Refill first, so a later test on this thread starts with a full tank.
+        __vg_refuel();
+        panic!("{FUEL_EXHAUSTED}");
+    }}
+    __VG_FUEL.with(|f| f.set(left - 1));
+}}
+
+#[doc(hidden)]
+struct __VgGuard;
+
+impl Drop for __VgGuard {{
+    fn drop(&mut self) {{
+        __VG_DEPTH.with(|d| d.set(d.get().saturating_sub(1)));
+    }}
+}}
+
+#[doc(hidden)]
+#[inline]
+fn __vg_enter() -> __VgGuard {{
+    __vg_fuel();
+    let depth = __VG_DEPTH.with(|d| d.get());
+    if depth >= {max_depth} {{
+        __vg_refuel();
+        panic!("{FUEL_EXHAUSTED}");
+    }}
+    __VG_DEPTH.with(|d| d.set(depth + 1));
+    __VgGuard
+}}
+"#
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::repo::mutate::analyze;
+
+    fn all(a: &Analysis) -> BTreeSet<u32> {
+        a.mutants.iter().map(|m| m.ordinal).collect()
+    }
+
+    #[test]
+    fn every_mutant_is_placed_and_the_file_parses() {
+        let src = "pub fn f(v: &[i64], n: usize) -> i64 {\n    let mut s = 0;\n    for i in 0..n.min(v.len()) {\n        if v[i] > 0 && i % 2 == 0 { s += v[i]; } else { s -= 1; }\n    }\n    while s > 100 { s /= 2; }\n    s\n}\n";
+        let a = analyze(src, "lib.rs").unwrap();
+        let s = build(&a, &all(&a), "#[test] fn t() {}", &[], Fuel::default());
+        assert!(s.unplaced.is_empty(), "{:?}", s.unplaced);
+        assert_eq!(s.arms.len(), a.mutants.len());
+        syn::parse_file(&s.source).unwrap_or_else(|e| panic!("{e}\n{}", s.source));
+        assert_eq!(s.source.matches("__vg_fuel();").count() - 2, 2, "two loops");
+        assert!(s.source.contains("let __vg_guard = __vg_enter();"));
+    }
+
+    #[test]
+    fn arms_hold_the_mutated_text() {
+        let src = "fn f(a: u8) -> bool { a < 3 }";
+        let a = analyze(src, "lib.rs").unwrap();
+        let s = build(&a, &all(&a), "", &[], Fuel::default());
+        for (ordinal, range) in &s.arms {
+            let m = &a.mutants[*ordinal as usize - 1];
+            let arm = &s.source[range.clone()];
+            assert!(arm.contains(&m.replacement), "{arm:?} vs {m:?}");
+        }
+    }
+
+    #[test]
+    fn disabled_mutants_are_left_out() {
+        let src = "fn f(a: u8) -> u8 { a + 1 }";
+        let a = analyze(src, "lib.rs").unwrap();
+        let none = build(&a, &BTreeSet::new(), "", &[], Fuel::default());
+        assert!(none.arms.is_empty());
+        assert!(
+            none.source
+                .starts_with("fn f(a: u8) -> u8 { let __vg_guard = __vg_enter(); a + 1 }")
+        );
+    }
+}
