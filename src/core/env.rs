@@ -6,6 +6,7 @@ use std::fmt::Debug;
 use schemars::JsonSchema;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
+use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
 
@@ -86,6 +87,8 @@ pub struct Generator<'e, E: Env> {
     level: Option<f64>,
     key: [u8; 32],
     params_tag: String,
+    /// The params as compact JSON, serialized once: every record repeats them verbatim.
+    params_json: Box<RawValue>,
 }
 
 impl<'e, E: Env> Generator<'e, E> {
@@ -118,8 +121,8 @@ impl<'e, E: Env> Generator<'e, E> {
     }
 
     fn from_valid(env: &'e E, params: E::Params, seed: u64, level: Option<f64>) -> Self {
-        let params_json = serde_json::to_vec(&params).expect("params serialize to JSON");
-        let params_tag = hex(&Sha256::digest(&params_json)[..4]);
+        let params_json = serde_json::to_string(&params).expect("params serialize to JSON");
+        let params_tag = hex(&Sha256::digest(params_json.as_bytes())[..4]);
         Generator {
             env,
             key: derive_key(E::ID, E::VERSION, seed),
@@ -127,6 +130,7 @@ impl<'e, E: Env> Generator<'e, E> {
             seed,
             level,
             params_tag,
+            params_json: RawValue::from_string(params_json).expect("serde_json wrote valid JSON"),
         }
     }
 
@@ -174,7 +178,9 @@ impl<'e, E: Env> Generator<'e, E> {
 
     /// Appends problem `index` as one JSON line (with its `\n`) to `out`.
     pub fn write_jsonl(&self, index: u64, out: &mut Vec<u8>) {
-        serde_json::to_writer(&mut *out, &self.problem_ref(index)).expect("records serialize");
+        // The same bytes as serializing `problem_ref`, with the params copied in pre-serialized.
+        let record = self.problem_ref(index).map(|_| &*self.params_json, |d| d);
+        serde_json::to_writer(&mut *out, &record).expect("records serialize");
         out.push(b'\n');
     }
 }
