@@ -49,20 +49,15 @@ fn eval_reports_unbiased_pass_at_k_per_level() {
     )
     .unwrap();
     let report_path = dir.join("report.json");
-    let out = Command::new(env!("CARGO_BIN_EXE_verigym"))
-        .args([
-            "eval",
-            "--problems",
-            problems.to_str().unwrap(),
-            "--responses",
-            responses.to_str().unwrap(),
-            "--k",
-            "1,2,4",
-            "--json",
-            report_path.to_str().unwrap(),
-        ])
-        .output()
-        .unwrap();
+    let eval = |extra: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_verigym"))
+            .args(["eval", "--problems", problems.to_str().unwrap()])
+            .args(["--responses", responses.to_str().unwrap()])
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let out = eval(&["--k", "1,2,4", "--json", report_path.to_str().unwrap()]);
     assert!(
         out.status.success(),
         "{}",
@@ -93,17 +88,6 @@ fn eval_reports_unbiased_pass_at_k_per_level() {
     assert_eq!(report.overall.problems, 3);
     let table = String::from_utf8(out.stdout).unwrap();
     assert!(table.contains("pass@2"), "{table}");
-    let bad = Command::new(env!("CARGO_BIN_EXE_verigym"))
-        .args([
-            "eval",
-            "--problems",
-            problems.to_str().unwrap(),
-            "--responses",
-            responses.to_str().unwrap(),
-            "--k",
-            "0",
-        ])
-        .output()
-        .unwrap();
+    let bad = eval(&["--k", "0"]);
     assert_eq!(bad.status.code(), Some(2));
 }
