@@ -14,19 +14,17 @@ fn params(max_houses: u32, max_attributes: u32) -> impl Strategy<Value = ZebraPa
         prop::array::uniform6(0u32..5),
         any::<bool>(),
     )
-        .prop_map(|(houses, attributes, w, question)| ZebraParams {
-            houses,
-            attributes,
-            clue_weights: ClueWeights {
-                same: w[0],
-                not_same: w[1],
-                left_of: w[2],
-                directly_left: w[3],
-                next_to: w[4],
-                // Keeps the weights valid (not all zero) without forcing positional clues often.
-                position: if w.iter().all(|&x| x == 0) { 1 } else { w[5] },
-            },
-            mode: if question { Mode::Question } else { Mode::Grid },
+        .prop_map(|(houses, attributes, mut w, question)| {
+            // Keeps the weights valid (not all zero) without forcing positional clues often.
+            if w.iter().all(|&x| x == 0) {
+                w[5] = 1;
+            }
+            ZebraParams {
+                houses,
+                attributes,
+                clue_weights: weights(w),
+                mode: if question { Mode::Question } else { Mode::Grid },
+            }
         })
 }
 
@@ -384,14 +382,7 @@ fn each_clue_kind_alone_still_gives_unique_puzzles() {
         let params = ZebraParams {
             houses: 4,
             attributes: 4,
-            clue_weights: ClueWeights {
-                same: w[0],
-                not_same: w[1],
-                left_of: w[2],
-                directly_left: w[3],
-                next_to: w[4],
-                position: w[5],
-            },
+            clue_weights: weights(w),
             mode: Mode::Grid,
         };
         let g = Generator::new(&Zebra, params, 5).unwrap();
@@ -404,5 +395,18 @@ fn each_clue_kind_alone_still_gives_unique_puzzles() {
                     .correct
             );
         }
+    }
+}
+
+/// Clue weights from an array in the order same, not_same, left_of, directly_left, next_to,
+/// position.
+fn weights(w: [u32; 6]) -> ClueWeights {
+    ClueWeights {
+        same: w[0],
+        not_same: w[1],
+        left_of: w[2],
+        directly_left: w[3],
+        next_to: w[4],
+        position: w[5],
     }
 }

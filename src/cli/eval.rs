@@ -8,17 +8,13 @@ use verigym::eval::{self, EvalReport, Figures, PassAtK};
 use verigym::grade;
 
 use super::OutputError;
-use super::inputs::load;
+use super::inputs::Inputs;
 use super::output::Output;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Problem records (JSONL).
-    #[arg(long)]
-    problems: PathBuf,
-    /// Responses (JSONL), several per problem for pass@k.
-    #[arg(long)]
-    responses: PathBuf,
+    #[command(flatten)]
+    inputs: Inputs,
     /// The k values of pass@k, comma-separated.
     #[arg(long, value_delimiter = ',', default_value = "1")]
     k: Vec<u32>,
@@ -31,7 +27,7 @@ pub fn run(args: Args) -> Result<()> {
     if let Some(bad) = args.k.iter().find(|&&k| k == 0) {
         bail!("invalid value for `--k`: {bad}; allowed: whole numbers of at least 1");
     }
-    let (problems, responses) = load(&args.problems, &args.responses)?;
+    let (problems, responses) = args.inputs.load()?;
     let graded = grade::grade(&problems, &responses);
     let report = eval::evaluate(&problems, &responses, &graded, &args.k);
     if let Some(path) = &args.json {

@@ -7,17 +7,13 @@ use anyhow::Result;
 use verigym::grade::{self, Summary};
 
 use super::OutputError;
-use super::inputs::load;
+use super::inputs::Inputs;
 use super::output::Output;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Problem records (JSONL), as written by `verigym generate`.
-    #[arg(long)]
-    problems: PathBuf,
-    /// Responses (JSONL): `{"id": ..., "response": "..."}` or `{"id": ..., "responses": [...]}`.
-    #[arg(long)]
-    responses: PathBuf,
+    #[command(flatten)]
+    inputs: Inputs,
     /// Write verdicts to this file instead of stdout; it appears only when complete.
     #[arg(long)]
     out: Option<PathBuf>,
@@ -29,7 +25,7 @@ pub struct Args {
 pub fn run(args: Args) -> Result<()> {
     // Every input line is read and checked before anything is written, so bad input can never
     // leave verdicts that look complete.
-    let (problems, responses) = load(&args.problems, &args.responses)?;
+    let (problems, responses) = args.inputs.load()?;
     let graded = grade::grade(&problems, &responses);
     let summary = grade::summarize(&problems, &graded);
 
