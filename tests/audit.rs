@@ -111,7 +111,15 @@ fn an_infinite_loop_is_a_timeout_deterministically() {
         steps: 100_000,
         max_depth: 1_000,
     };
-    let build = rustc::compile(&analysis, "strong", &src.suite, &[], fuel).unwrap();
+    let build = rustc::compile(
+        &analysis,
+        "strong",
+        &src.suite,
+        &[],
+        fuel,
+        rustc::Profile::Optimized,
+    )
+    .unwrap();
     let opts = AuditOptions {
         fuel,
         ..AuditOptions::default()
@@ -315,7 +323,15 @@ fn candidate_variants_share_one_compile() {
         steps: 100_000,
         max_depth: 1_000,
     };
-    let build = rustc::compile(&analysis, "strong", &src.suite, &[], fuel).unwrap();
+    let build = rustc::compile(
+        &analysis,
+        "strong",
+        &src.suite,
+        &[],
+        fuel,
+        rustc::Profile::Optimized,
+    )
+    .unwrap();
     assert_eq!(
         build.unviable.iter().map(|u| u.ordinal).collect::<Vec<_>>(),
         [ords[2]]

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use super::layout::{self, RepoSource};
 use super::mutate::{self, Mutant};
-use super::rustc::{self, Build};
+use super::rustc::{self, Build, Profile};
 use super::sandbox::{self, Limits, RunOutput};
 use super::schemata::{FUEL_EXHAUSTED, Fuel, MUTANT_ENV, PROBE_MODULE, SUITE_MODULE};
 use super::{RepoError, equiv};
@@ -211,7 +211,14 @@ pub fn audit_source(src: &RepoSource, opts: &AuditOptions) -> Result<AuditReport
     };
     let analyze_ms = ms(t0.elapsed());
     let texts: Vec<String> = probes.iter().map(|p| p.text.clone()).collect();
-    let build = rustc::compile(&analysis, &src.suite_name, &src.suite, &texts, opts.fuel)?;
+    let build = rustc::compile(
+        &analysis,
+        &src.suite_name,
+        &src.suite,
+        &texts,
+        opts.fuel,
+        Profile::Optimized,
+    )?;
     let compile_ms = ms(build.compile_time);
 
     let baseline = run_suite(&build, 0, opts)?;
@@ -224,7 +231,9 @@ pub fn audit_source(src: &RepoSource, opts: &AuditOptions) -> Result<AuditReport
                 "{} (ran out of fuel after {} steps; raise the fuel)",
                 t.name, opts.fuel.steps
             ),
-            Outcome::Failed(msg) | Outcome::Crashed(msg) => format!("{} ({msg})", t.name),
+            Outcome::Failed(msg) | Outcome::Crashed(msg) => {
+                format!("{} ({})", t.name, first_line(msg))
+            }
             Outcome::Passed => t.name.clone(),
         })
         .collect();
@@ -423,7 +432,7 @@ fn ms(d: Duration) -> f64 {
 pub enum Outcome {
     /// It passed.
     Passed,
-    /// It failed (a panic or assertion); the first line of its message.
+    /// It failed (a panic or assertion); its message, capped at [`MESSAGE_CAP`] bytes.
     Failed(String),
     /// It ran out of fuel.
     Timeout,
@@ -468,19 +477,30 @@ pub fn run_suite_batch(
     ordinals: &[u32],
     opts: &AuditOptions,
 ) -> Result<Vec<SuiteRun>, RepoError> {
-    let jobs: Vec<sandbox::Job> = ordinals
+    let selections: Vec<String> = ordinals.iter().map(u32::to_string).collect();
+    run_selections(build, &selections, &opts.limits)
+}
+
+/// Runs the suite once per selection, in one sandbox batch. A selection is a value of
+/// [`MUTANT_ENV`]: one ordinal, or several joined by commas to activate them together.
+pub fn run_selections(
+    build: &Build,
+    selections: &[String],
+    limits: &Limits,
+) -> Result<Vec<SuiteRun>, RepoError> {
+    let jobs: Vec<sandbox::Job> = selections
         .iter()
-        .map(|o| sandbox::Job {
+        .map(|selection| sandbox::Job {
             args: ["--test-threads=1", "--skip", PROBE_MODULE]
                 .map(String::from)
                 .to_vec(),
             env: vec![
-                (MUTANT_ENV.to_owned(), o.to_string()),
+                (MUTANT_ENV.to_owned(), selection.clone()),
                 ("RUST_MIN_STACK".to_owned(), "33554432".to_owned()),
             ],
         })
         .collect();
-    let outputs = sandbox::run_batch(&build.binary, &jobs, &opts.limits)?;
+    let outputs = sandbox::run_batch(&build.binary, &jobs, limits)?;
     Ok(outputs
         .into_iter()
         .map(|output| SuiteRun {
@@ -549,18 +569,39 @@ pub fn parse_libtest(output: &RunOutput) -> Vec<TestResult> {
     tests
 }
 
-/// The first line of the panic message in a failure section.
+/// The panic message in a failure section: the lines after `thread '…' panicked at …:` up to
+/// libtest's `note:` line, capped at [`MESSAGE_CAP`] bytes.
 fn panic_message(section: &str) -> String {
     let mut lines = section.lines().skip_while(|l| !l.starts_with("thread '"));
     lines.next();
-    lines
-        .find(|l| !l.trim().is_empty())
-        .unwrap_or("failed")
-        .trim()
-        .to_owned()
+    let body: Vec<&str> = lines
+        .skip_while(|l| l.trim().is_empty())
+        .take_while(|l| !l.starts_with("note: "))
+        .collect();
+    let mut message = body.join("\n").trim_end().to_owned();
+    if message.is_empty() {
+        return "failed".to_owned();
+    }
+    if message.len() > MESSAGE_CAP {
+        let mut cut = MESSAGE_CAP;
+        while !message.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        message.truncate(cut);
+        message.push_str(" …");
+    }
+    message
 }
 
-fn judge(run: &SuiteRun) -> (Status, Vec<String>, Option<String>) {
+/// The longest failure message kept per test.
+pub const MESSAGE_CAP: usize = 1024;
+
+/// The first line of a failure message, for one-line reasons.
+pub fn first_line(message: &str) -> &str {
+    message.lines().next().unwrap_or("").trim()
+}
+
+pub(crate) fn judge(run: &SuiteRun) -> (Status, Vec<String>, Option<String>) {
     let mut killed_by = Vec::new();
     let mut reason = None;
     let mut failed = false;
@@ -571,7 +612,7 @@ fn judge(run: &SuiteRun) -> (Status, Vec<String>, Option<String>) {
             Outcome::Failed(msg) | Outcome::Crashed(msg) => {
                 failed = true;
                 killed_by.push(t.name.clone());
-                reason.get_or_insert_with(|| format!("{}: {msg}", t.name));
+                reason.get_or_insert_with(|| format!("{}: {}", t.name, first_line(msg)));
             }
             Outcome::Timeout => {
                 timed_out = true;

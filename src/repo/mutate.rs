@@ -429,13 +429,41 @@ fn node_range<T: Spanned>(node: &T) -> Range<usize> {
 }
 
 /// Renders tokens compactly: `& [i64]` becomes `&[i64]`.
-fn compact(tokens: &impl ToTokens) -> String {
+pub(crate) fn compact(tokens: &impl ToTokens) -> String {
     tokens
         .to_token_stream()
         .to_string()
         .chars()
         .filter(|c| !c.is_whitespace())
         .collect()
+}
+
+/// Binding strength of a binary operator's text, as in the Rust reference (higher binds
+/// tighter); compound assignments, which never nest in an operand, are 0.
+fn precedence(op: &str) -> u8 {
+    match op {
+        "*" | "/" | "%" => 10,
+        "+" | "-" => 9,
+        "<<" | ">>" => 8,
+        "&" => 7,
+        "^" => 6,
+        "|" => 5,
+        "==" | "!=" | "<" | ">" | "<=" | ">=" => 4,
+        "&&" => 3,
+        "||" => 2,
+        _ => 0,
+    }
+}
+
+fn precedence_of(op: &BinOp) -> u8 {
+    precedence(&op.to_token_stream().to_string())
+}
+
+/// Whether an unparenthesized operand with operator precedence `child` must be parenthesized
+/// under an operator of precedence `parent`: binary operators associate to the left, so a right
+/// operand also needs them at equal precedence.
+fn needs_parens(child: u8, parent: u8, right: bool) -> bool {
+    child < parent || (right && child == parent)
 }
 
 impl Finder {
@@ -572,7 +600,29 @@ impl Finder {
         let op = node_range(&e.op);
         let site = node_range(e);
         for (operator, text) in swaps {
-            self.push(*operator, op.clone(), site.clone(), text);
+            let new = precedence(text);
+            if new == precedence_of(&e.op) {
+                self.push(*operator, op.clone(), site.clone(), text);
+                continue;
+            }
+            // Swapping in an operator that binds differently would make the plain token edit
+            // parse as another tree (`a && b && c` → `a || b && c` is `a || (b && c)`). The
+            // mutant is the tree edit, so its text parenthesizes what the tree groups: the whole
+            // expression, and an operand that would otherwise bind to the new operator.
+            let operand = |child: &Expr, needs: bool| match child {
+                Expr::Binary(b) if needs_parens(precedence_of(&b.op), new, needs) => vec![
+                    Piece::Text("(".into()),
+                    Piece::Orig(node_range(child)),
+                    Piece::Text(")".into()),
+                ],
+                _ => vec![Piece::Orig(node_range(child))],
+            };
+            let mut pieces = vec![Piece::Text("(".into())];
+            pieces.extend(operand(&e.left, false));
+            pieces.push(Piece::Text(format!(" {text} ")));
+            pieces.extend(operand(&e.right, true));
+            pieces.push(Piece::Text(")".into()));
+            self.push_pieces(*operator, site.clone(), site.clone(), pieces);
         }
     }
 
@@ -883,6 +933,36 @@ mod tests {
             .filter(|m| m.operator == op)
             .map(|m| apply(src, &m))
             .collect()
+    }
+
+    #[test]
+    fn swaps_that_bind_differently_parenthesize_the_tree_they_mean() {
+        let src = "pub fn f(a: bool, b: bool, c: bool) -> bool { a && b && c }";
+        let logical = of(src, Operator::LogicalSwap);
+        assert!(
+            logical.iter().any(|t| t.contains("{ (a || b) && c }")),
+            "{logical:?}"
+        );
+        assert!(
+            logical.iter().any(|t| t.contains("{ (a && b || c) }")),
+            "{logical:?}"
+        );
+        let src = "pub fn g(a: i32, b: i32, c: i32) -> i32 { a - b * c }";
+        let arith = of(src, Operator::ArithmeticSwap);
+        assert!(
+            arith.iter().any(|t| t.contains("{ a - (b + c) }")),
+            "{arith:?}"
+        );
+        assert!(
+            arith.iter().any(|t| t.contains("{ (a / (b * c)) }")),
+            "{arith:?}"
+        );
+        // Same binding strength: still a one-token edit.
+        assert!(
+            arith.iter().any(|t| t.contains("{ a + b * c }")),
+            "{arith:?}"
+        );
+        all_parse(src);
     }
 
     /// Every mutant of `src` must still parse as a file.

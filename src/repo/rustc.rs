@@ -40,6 +40,34 @@ fn which(name: &Path) -> Option<PathBuf> {
         .find(|p| p.is_file())
 }
 
+/// How to build the test binary. Both keep overflow checks on and debug assertions off, so a
+/// mutant behaves alike in either; they trade compile time against run time.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Profile {
+    /// `-O`: slower to build, faster to run; for audits, which run every mutant.
+    #[default]
+    Optimized,
+    /// No optimisation, no debug info: half the build time; for a few runs, such as a group of
+    /// candidate fixes.
+    Quick,
+}
+
+impl Profile {
+    fn flags(self) -> &'static [&'static str] {
+        match self {
+            Profile::Optimized => &["-O", "-C", "debug-assertions=off"],
+            Profile::Quick => &[
+                "-C",
+                "opt-level=0",
+                "-C",
+                "debuginfo=0",
+                "-C",
+                "debug-assertions=off",
+            ],
+        }
+    }
+}
+
 /// A mutant screened out by the compiler.
 #[derive(Clone, Debug)]
 pub struct Unviable {
@@ -79,6 +107,7 @@ pub fn compile(
     suite: &str,
     probes: &[String],
     fuel: Fuel,
+    profile: Profile,
 ) -> Result<Build, RepoError> {
     let rustc = find_rustc()?;
     let dir = TempDir::new("build")?;
@@ -105,7 +134,10 @@ pub fn compile(
             .map_err(RepoError::io(format!("cannot write {}", file.display())))?;
         // Every round is a full build: when it fails, it fails at type-checking, as fast as a
         // metadata-only check would, and the round that succeeds is the build itself.
-        let errors = rustc_errors(&rustc, &file, &["-O", "-o", &binary.to_string_lossy()])?;
+        let output = binary.to_string_lossy();
+        let mut extra: Vec<&str> = profile.flags().to_vec();
+        extra.extend(["-o", &output]);
+        let errors = rustc_errors(&rustc, &file, &extra)?;
         if errors.is_empty() {
             break s; // Unplaced mutants were left out of this very build.
         }

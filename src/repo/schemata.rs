@@ -13,7 +13,8 @@ use std::ops::Range;
 
 use super::mutate::{Analysis, Operator, Piece};
 
-/// The environment variable that selects the active mutant (0 or unset: the original).
+/// The environment variable that selects the active mutant (0 or unset: the original). A
+/// comma-separated list activates several mutants at once, each in its own site.
 pub const MUTANT_ENV: &str = "VERIGYM_MUTANT";
 
 /// The panic message of an exhausted fuel counter; a test failing with it is a timeout.
@@ -261,10 +262,18 @@ pub fn __vg_id() -> u32 {{
     if id != u32::MAX {{
         return id;
     }}
-    let id = ::std::env::var("{MUTANT_ENV}").ok().and_then(|v| v.parse().ok()).unwrap_or(0);
+    // A comma-separated list activates several arms at once (a candidate fix of several
+    // functions); the first id is the primary one, the rest are looked up only when it misses.
+    let var = ::std::env::var("{MUTANT_ENV}").unwrap_or_default();
+    let mut ids = var.split(',').filter_map(|v| v.trim().parse::<u32>().ok());
+    let id = ids.next().unwrap_or(0);
+    let _ = __VG_MORE.set(ids.collect());
     __VG_ACTIVE.store(id, ::std::sync::atomic::Ordering::Relaxed);
     id
 }}
+
+#[doc(hidden)]
+static __VG_MORE: ::std::sync::OnceLock<::std::vec::Vec<u32>> = ::std::sync::OnceLock::new();
 
 #[doc(hidden)]
 #[inline]
@@ -273,7 +282,13 @@ fn __vg_sel(ids: &[u32]) -> usize {{
     if id == 0 {{
         return 0;
     }}
-    ids.iter().position(|&i| i == id).map_or(0, |p| p + 1)
+    if let Some(p) = ids.iter().position(|&i| i == id) {{
+        return p + 1;
+    }}
+    __VG_MORE
+        .get()
+        .and_then(|more| ids.iter().position(|i| more.contains(i)))
+        .map_or(0, |p| p + 1)
 }}
 
 ::std::thread_local! {{
