@@ -1,6 +1,7 @@
 //! Argument parsing, dispatch, and the mapping of errors to exit codes.
 
 mod audit;
+mod catalog;
 mod curriculum;
 mod eval;
 mod generate;
@@ -53,6 +54,8 @@ enum Command {
     Curriculum(curriculum::Args),
     /// Mutation-score audit of a mini-repo's test suite (needs rustc).
     Audit(audit::Args),
+    /// Build a mini-repo's bug catalog: every mutant its strong suite kills, for `repo_fix`.
+    Catalog(catalog::Args),
 }
 
 /// An error writing our own output (not the user's input): exit code 1 instead of 2.
@@ -81,6 +84,7 @@ pub fn run() -> ExitCode {
         Command::Curriculum(args) => curriculum::run(args),
         Command::Suite(args) => suite::run(args),
         Command::Audit(args) => audit::run(args),
+        Command::Catalog(args) => catalog::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -22,6 +22,7 @@
 //!   function body into one more run-time-selectable arm, so a group of candidates is one compile.
 
 pub mod audit;
+pub mod catalog;
 pub mod equiv;
 pub mod layout;
 pub mod mutate;

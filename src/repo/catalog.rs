@@ -1,0 +1,292 @@
+//! The bug catalog of a mini-repo: every mutant its strong suite kills cleanly, with each failing
+//! test and its message, and which library functions each test can reach. Built once with rustc
+//! and committed as `envs/repos/<name>/bugs.json`, so `repo_fix` generates without a compiler.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use proc_macro2::{TokenStream, TokenTree};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use super::RepoError;
+use super::audit::{self, AuditOptions, Outcome, Status};
+use super::layout::RepoSource;
+use super::mutate::{self, Analysis, Operator};
+use super::rustc::{self, Profile};
+
+/// The file name of a repo's catalog, next to its `src/` and `tests/`.
+pub const CATALOG_FILE: &str = "bugs.json";
+
+/// Every bug the strong suite of one repo kills, ready to inject.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BugCatalog {
+    /// The repo's name.
+    pub repo: String,
+    /// SHA-256 of `src/lib.rs`, hex: a catalog is only valid for the library it was built from.
+    pub library_sha256: String,
+    /// SHA-256 of `tests/strong.rs`, hex.
+    pub suite_sha256: String,
+    /// The strong suite's tests in libtest order, with the functions each can reach.
+    pub tests: Vec<TestReach>,
+    /// Every mutant that compiles, finishes, and fails at least one strong test, in source order.
+    pub bugs: Vec<Bug>,
+}
+
+/// One strong test and the library functions it can reach.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TestReach {
+    /// The test's name.
+    pub name: String,
+    /// Library functions (`name` or `Type::name`) the test can call, directly or through other
+    /// library functions. An over-approximation: any matching identifier counts as a call.
+    pub reaches: Vec<String>,
+}
+
+/// One injectable bug: a mutant of the original library and what it breaks.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Bug {
+    /// The mutant's stable id.
+    pub id: String,
+    /// Its operator.
+    pub operator: Operator,
+    /// The function it lives in.
+    pub function: String,
+    /// Byte range in `src/lib.rs` that the replacement overwrites.
+    pub span: [usize; 2],
+    /// The original text at that range.
+    pub original: String,
+    /// The text that replaces it.
+    pub replacement: String,
+    /// The strong tests that fail with only this bug present, with their messages.
+    pub failing: Vec<Failure>,
+}
+
+/// A failing test and its panic message.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Failure {
+    /// The test's name.
+    pub test: String,
+    /// Its panic message (capped at [`audit::MESSAGE_CAP`] bytes).
+    pub message: String,
+}
+
+/// SHA-256 of a text, as lowercase hex.
+pub fn sha256_hex(text: &str) -> String {
+    Sha256::digest(text.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// The catalog as committed: pretty JSON with a final newline.
+pub fn to_json(catalog: &BugCatalog) -> String {
+    let mut text = serde_json::to_string_pretty(catalog).expect("catalogs serialize");
+    text.push('\n');
+    text
+}
+
+/// Builds the catalog of a repo from its library and strong suite (needs rustc).
+///
+/// A mutant becomes a bug only when every test ran to a verdict and at least one failed by a
+/// plain assertion or panic: mutants that time out or crash the test process would make the
+/// failing-test list shown in prompts depend on test order, so they are left out.
+pub fn build(src: &RepoSource, opts: &AuditOptions) -> Result<BugCatalog, RepoError> {
+    let analysis = mutate::analyze(&src.library, "src/lib.rs")?;
+    let build = rustc::compile(
+        &analysis,
+        &src.suite_name,
+        &src.suite,
+        &[],
+        opts.fuel,
+        Profile::Quick,
+    )?;
+    let viable: Vec<&mutate::Mutant> = analysis
+        .mutants
+        .iter()
+        .filter(|m| build.viable.contains(&m.ordinal))
+        .collect();
+    let mut ordinals = vec![0];
+    ordinals.extend(viable.iter().map(|m| m.ordinal));
+    let runs = audit::run_suite_batch(&build, &ordinals, opts)?;
+    let (baseline, runs) = runs.split_first().expect("the baseline run is first");
+    let tests: Vec<String> = baseline.tests.iter().map(|t| t.name.clone()).collect();
+    if tests.is_empty() || baseline.tests.iter().any(|t| t.outcome != Outcome::Passed) {
+        return Err(RepoError::BaselineFails {
+            suite: src.suite_name.clone(),
+            failing: "the unmutated library does not pass every test".into(),
+        });
+    }
+    let mut bugs = Vec::new();
+    for (m, run) in viable.iter().zip(runs) {
+        let (status, _, _) = audit::judge(run);
+        let complete = run.tests.len() == tests.len()
+            && run
+                .tests
+                .iter()
+                .all(|t| matches!(t.outcome, Outcome::Passed | Outcome::Failed(_)));
+        if status != Status::Killed || !complete {
+            continue;
+        }
+        let failing = run
+            .tests
+            .iter()
+            .filter_map(|t| match &t.outcome {
+                Outcome::Failed(message) => Some(Failure {
+                    test: t.name.clone(),
+                    message: message.clone(),
+                }),
+                _ => None,
+            })
+            .collect();
+        bugs.push(Bug {
+            id: m.id.clone(),
+            operator: m.operator,
+            function: m.function.clone(),
+            span: [m.span.start, m.span.end],
+            original: m.original.clone(),
+            replacement: m.replacement.clone(),
+            failing,
+        });
+    }
+    let reach = reaches(&analysis, &src.suite)?;
+    Ok(BugCatalog {
+        repo: src.name.clone(),
+        library_sha256: sha256_hex(&src.library),
+        suite_sha256: sha256_hex(&src.suite),
+        tests: tests
+            .into_iter()
+            .map(|name| TestReach {
+                reaches: reach.get(&name).cloned().unwrap_or_default(),
+                name,
+            })
+            .collect(),
+        bugs,
+    })
+}
+
+/// For each `#[test]` fn of `suite`, the library functions it can reach.
+fn reaches(analysis: &Analysis, suite: &str) -> Result<BTreeMap<String, Vec<String>>, RepoError> {
+    let library = syn::parse_file(&analysis.source).map_err(|e| parse_error("src/lib.rs", &e))?;
+    let suite_file = syn::parse_file(suite).map_err(|e| parse_error("suite", &e))?;
+    let by_short: BTreeMap<&str, Vec<&str>> =
+        analysis
+            .functions
+            .iter()
+            .fold(BTreeMap::new(), |mut map, f| {
+                map.entry(short_name(&f.name))
+                    .or_default()
+                    .push(f.name.as_str());
+                map
+            });
+    let calls = |tokens: TokenStream| -> BTreeSet<String> {
+        let mut idents = BTreeSet::new();
+        collect_idents(tokens, &mut idents);
+        idents
+            .iter()
+            .filter_map(|i| by_short.get(i.as_str()))
+            .flatten()
+            .map(|s| (*s).to_owned())
+            .collect()
+    };
+    // The library's call graph, from each function body's identifiers.
+    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (name, body) in fn_bodies(&library.items) {
+        graph.insert(name, calls(body));
+    }
+    let mut out = BTreeMap::new();
+    for (name, body) in fn_bodies(&suite_file.items) {
+        let mut reached: BTreeSet<String> = BTreeSet::new();
+        let mut todo: Vec<String> = calls(body).into_iter().collect();
+        while let Some(f) = todo.pop() {
+            if reached.insert(f.clone())
+                && let Some(next) = graph.get(&f)
+            {
+                todo.extend(next.iter().cloned());
+            }
+        }
+        out.insert(name, reached.into_iter().collect());
+    }
+    Ok(out)
+}
+
+/// `Type::name` → `name`.
+pub fn short_name(name: &str) -> &str {
+    name.rsplit("::").next().unwrap_or(name)
+}
+
+/// Every fn item (free or in an inherent impl) with its body's tokens, named as the mutation
+/// engine names functions.
+fn fn_bodies(items: &[syn::Item]) -> Vec<(String, TokenStream)> {
+    use quote::ToTokens;
+    let mut out = Vec::new();
+    for item in items {
+        match item {
+            syn::Item::Fn(f) => out.push((f.sig.ident.to_string(), f.block.to_token_stream())),
+            syn::Item::Impl(i) => {
+                let ty = mutate::compact(&i.self_ty);
+                for it in &i.items {
+                    if let syn::ImplItem::Fn(f) = it {
+                        out.push((format!("{ty}::{}", f.sig.ident), f.block.to_token_stream()));
+                    }
+                }
+            }
+            syn::Item::Mod(m) => {
+                if let Some((_, inner)) = &m.content {
+                    out.extend(fn_bodies(inner));
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Every identifier in a token stream, macro arguments included.
+fn collect_idents(tokens: TokenStream, out: &mut BTreeSet<String>) {
+    for tree in tokens {
+        match tree {
+            TokenTree::Ident(i) => {
+                out.insert(i.to_string());
+            }
+            TokenTree::Group(g) => collect_idents(g.stream(), out),
+            _ => {}
+        }
+    }
+}
+
+fn parse_error(path: &str, e: &syn::Error) -> RepoError {
+    let start = e.span().start();
+    RepoError::Parse {
+        path: path.to_owned(),
+        line: start.line,
+        column: start.column + 1,
+        message: e.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reach_follows_the_library_call_graph_and_macro_arguments() {
+        let lib = "pub fn a(x: i32) -> i32 { b(x) + 1 }\nfn b(x: i32) -> i32 { x * 2 }\npub fn c() -> i32 { 3 }\npub struct S;\nimpl S { pub fn new() -> S { S } pub fn get(&self) -> i32 { c() } }\n";
+        let analysis = mutate::analyze(lib, "src/lib.rs").unwrap();
+        let suite = "#[test]\nfn t_a() { assert_eq!(a(1), 3); }\n#[test]\nfn t_s() { let s = S::new(); assert_eq!(s.get(), 3); }\n#[test]\nfn t_none() { assert!(true); }\n";
+        let r = reaches(&analysis, suite).unwrap();
+        assert_eq!(r["t_a"], ["a", "b"]);
+        assert_eq!(r["t_s"], ["S::get", "S::new", "c"]);
+        assert!(r["t_none"].is_empty());
+    }
+
+    #[test]
+    fn short_names_drop_the_type() {
+        assert_eq!(short_name("Account::deposit"), "deposit");
+        assert_eq!(short_name("gcd"), "gcd");
+    }
+}
