@@ -152,21 +152,50 @@ impl ResponseSet {
 }
 
 /// Verifies every response (in parallel) and returns the verdicts in input order.
+///
+/// Responses to a problem whose env verifies in groups (one compile per group) go to it
+/// together; every other response is verified on its own, spread over the threads.
 pub fn grade(problems: &ProblemSet, responses: &ResponseSet) -> Vec<Graded> {
-    responses
-        .items
+    let mut groups: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+    let mut singles = Vec::new();
+    for (i, (problem, _, _)) in responses.items.iter().enumerate() {
+        if problems.problems[*problem].1.verifies_in_groups() {
+            groups.entry(*problem).or_default().push(i);
+        } else {
+            singles.push(i);
+        }
+    }
+    let graded = |i: usize, verdict: Verdict| {
+        let (problem, sample, _) = &responses.items[i];
+        let (env, p) = &problems.problems[*problem];
+        Graded {
+            id: p.id().to_owned(),
+            sample: *sample,
+            env: env.clone(),
+            difficulty: p.difficulty(),
+            level: p.level(),
+            verdict,
+        }
+    };
+    let mut verdicts: Vec<(usize, Verdict)> = singles
         .par_iter()
-        .map(|(problem, sample, response)| {
-            let (env, p) = &problems.problems[*problem];
-            Graded {
-                id: p.id().to_owned(),
-                sample: *sample,
-                env: env.clone(),
-                difficulty: p.difficulty(),
-                level: p.level(),
-                verdict: p.verify(response),
-            }
+        .map(|&i| {
+            let (problem, _, response) = &responses.items[i];
+            (i, problems.problems[*problem].1.verify(response))
         })
+        .chain(groups.into_par_iter().flat_map_iter(|(problem, items)| {
+            let texts: Vec<&str> = items
+                .iter()
+                .map(|&i| responses.items[i].2.as_str())
+                .collect();
+            let verdicts = problems.problems[problem].1.verify_group(&texts);
+            items.into_iter().zip(verdicts)
+        }))
+        .collect();
+    verdicts.sort_unstable_by_key(|(i, _)| *i);
+    verdicts
+        .into_iter()
+        .map(|(i, verdict)| graded(i, verdict))
         .collect()
 }
 

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Map;
 
 use crate::core::dyn_env::{DynEnv, DynProblem};
+use crate::core::env::AnswerFormat;
 use crate::core::error::Result;
 use crate::core::extract::MAX_RESPONSE_BYTES;
 
@@ -26,6 +27,89 @@ pub struct Probe {
 /// Builds every probe for one problem: the protocol-level families for any env, plus the env's own
 /// equivalent forms and near misses. `foreign` is another problem's reference answer.
 pub fn probes_for(problem: &dyn DynProblem, foreign: &str) -> Vec<Probe> {
+    match problem.answer_format() {
+        AnswerFormat::Tagged => tagged_probes(problem, foreign),
+        AnswerFormat::CodeBlock(lang) => code_block_probes(problem, foreign, lang),
+    }
+}
+
+/// Probes for envs whose answer is the last fenced code block; the reference answer and the
+/// env's own forms are whole responses.
+fn code_block_probes(problem: &dyn DynProblem, foreign: &str, lang: &str) -> Vec<Probe> {
+    let a = problem.answer();
+    let env = problem.probe_answers(foreign);
+    let code = a
+        .strip_prefix(&format!("```{lang}\n"))
+        .and_then(|c| c.strip_suffix("```"))
+        .unwrap_or(a);
+    let mut out = Vec::new();
+    let mut add = |family: &str, should_accept: bool, response: String| {
+        out.push(Probe {
+            family: family.to_owned(),
+            should_accept,
+            response,
+        })
+    };
+    add("block", true, a.to_owned());
+    add(
+        "prose_around",
+        true,
+        format!("Here is the fix.\n\n{a}\n\nDone."),
+    );
+    add(
+        "think_then_block",
+        true,
+        format!("<think>Reading the docs first.</think>\n{a}"),
+    );
+    add(
+        "template_opened_think",
+        true,
+        format!("Reading the docs.\n</think>\n{a}"),
+    );
+    add("in_answer_tag", true, format!("<answer>\n{a}\n</answer>"));
+    add(
+        "truncated_tail",
+        true,
+        format!("{a}\nOr maybe:\n```{lang}\nfn"),
+    );
+    for (family, form) in &env.equivalent {
+        add(&format!("equivalent:{family}"), true, form.clone());
+    }
+    if let Some((_, wrong)) = env.near_miss.first() {
+        add(
+            "draft_in_think",
+            true,
+            format!("<think>First try:\n{wrong}\n</think>\n{a}"),
+        );
+        add(
+            "draft_then_final",
+            true,
+            format!("First try:\n{wrong}\nFinal:\n{a}"),
+        );
+        add(
+            "final_is_wrong",
+            false,
+            format!("{a}\nOn second thought:\n{wrong}"),
+        );
+    }
+    add("no_block", false, format!("The fix is:\n{code}"));
+    add("other_language", false, format!("```text\n{code}```"));
+    add("only_in_think", false, format!("<think>{a}</think>"));
+    add("unclosed_think", false, format!("<think>so\n{a}"));
+    add("empty_block", false, format!("```{lang}\n\n```"));
+    add(
+        "padded",
+        false,
+        format!("{}\n{a}", " ".repeat(MAX_RESPONSE_BYTES)),
+    );
+    for (family, wrong) in &env.near_miss {
+        add(&format!("near_miss:{family}"), false, wrong.clone());
+    }
+    out
+}
+
+/// Probes for envs on the shared `<answer>` / `\boxed{}` protocol.
+fn tagged_probes(problem: &dyn DynProblem, foreign: &str) -> Vec<Probe> {
     let a = problem.answer();
     let env = problem.probe_answers(foreign);
     let mut out = Vec::new();
@@ -190,9 +274,12 @@ pub fn probe_env(env: &dyn DynEnv, n: u64, seed: u64) -> Result<EnvProbeReport> 
         let problem = env.load_problem(&record)?;
         let foreign = std::mem::replace(&mut previous_answer, problem.answer().to_owned());
         report.problems += 1;
-        for probe in probes_for(problem.as_ref(), &foreign) {
+        let probes = probes_for(problem.as_ref(), &foreign);
+        // One group per problem: envs that compile answers pay the compile once.
+        let responses: Vec<&str> = probes.iter().map(|p| p.response.as_str()).collect();
+        let verdicts = problem.verify_group(&responses);
+        for (probe, verdict) in probes.into_iter().zip(verdicts) {
             *report.families.entry(probe.family.clone()).or_default() += 1;
-            let verdict = problem.verify(&probe.response);
             if probe.should_accept {
                 report.positives += 1;
                 true_pos += u64::from(verdict.correct);

@@ -3,7 +3,7 @@
 use schemars::Schema;
 use serde_json::{Map, Value};
 
-use super::env::{Env, Generator, ProbeAnswers};
+use super::env::{AnswerFormat, Env, Generator, ProbeAnswers};
 use super::error::{Error, Result};
 use super::params::{EnvParams, ParamInfo, check_level, describe};
 use super::record::Problem;
@@ -36,6 +36,8 @@ pub trait DynEnv: Send + Sync {
     ) -> Result<Box<dyn DynGenerator + '_>>;
     /// Reads a record made by this env, checking its env id and version.
     fn load_problem(&self, record_json: &str) -> Result<Box<dyn DynProblem + '_>>;
+    /// See [`Env::ANSWER_FORMAT`].
+    fn answer_format(&self) -> AnswerFormat;
 }
 
 /// A [`Generator`] behind a trait object.
@@ -58,6 +60,12 @@ pub trait DynProblem: Send + Sync {
     fn level(&self) -> Option<f64>;
     /// Judges one response.
     fn verify(&self, response: &str) -> Verdict;
+    /// Judges several responses to this problem in one go; see [`Env::verify_group`].
+    fn verify_group(&self, responses: &[&str]) -> Vec<Verdict>;
+    /// See [`Env::VERIFIES_IN_GROUPS`].
+    fn verifies_in_groups(&self) -> bool;
+    /// See [`Env::ANSWER_FORMAT`].
+    fn answer_format(&self) -> AnswerFormat;
     /// The reference answer.
     fn answer(&self) -> &str;
     /// See [`Env::probe_answers`].
@@ -132,6 +140,10 @@ impl<E: Env> DynEnv for E {
         }
         Ok(Box::new(Loaded { env: self, problem }))
     }
+
+    fn answer_format(&self) -> AnswerFormat {
+        E::ANSWER_FORMAT
+    }
 }
 
 fn to_json<T: serde::Serialize>(value: &T) -> Value {
@@ -172,6 +184,18 @@ impl<E: Env> DynProblem for Loaded<'_, E> {
 
     fn verify(&self, response: &str) -> Verdict {
         self.env.verify(&self.problem.data, response)
+    }
+
+    fn verify_group(&self, responses: &[&str]) -> Vec<Verdict> {
+        self.env.verify_group(&self.problem.data, responses)
+    }
+
+    fn verifies_in_groups(&self) -> bool {
+        E::VERIFIES_IN_GROUPS
+    }
+
+    fn answer_format(&self) -> AnswerFormat {
+        E::ANSWER_FORMAT
     }
 
     fn answer(&self) -> &str {

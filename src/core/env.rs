@@ -43,8 +43,22 @@ pub trait Env: Send + Sync + 'static {
     /// Makes one problem. Params are already validated, so this cannot fail.
     fn generate(&self, params: &Self::Params, rng: &mut ProblemRng) -> Generated<Self::Data>;
 
+    /// Where a response holds its final answer: `<answer>` tags (the default) or a code block.
+    const ANSWER_FORMAT: AnswerFormat = AnswerFormat::Tagged;
+
     /// Judges one response against a problem's data.
     fn verify(&self, data: &Self::Data, response: &str) -> Verdict;
+
+    /// Whether [`Env::verify_group`] shares work across a group, so that callers should hand it
+    /// every response to a problem at once rather than spread them over threads one by one.
+    const VERIFIES_IN_GROUPS: bool = false;
+
+    /// Judges several responses to one problem (a GRPO group), in order. Envs with a fixed cost
+    /// per problem (such as a compile) override this to pay it once per group; the default
+    /// judges each response alone.
+    fn verify_group(&self, data: &Self::Data, responses: &[&str]) -> Vec<Verdict> {
+        responses.iter().map(|r| self.verify(data, r)).collect()
+    }
 
     /// Env-specific probe answers for measuring this verifier (`verigym probe`): other ways of
     /// writing the right `answer` that must be accepted, and near misses that must be rejected.
@@ -54,6 +68,18 @@ pub trait Env: Send + Sync + 'static {
         let _ = (data, answer, foreign);
         ProbeAnswers::default()
     }
+}
+
+/// Where a response holds its final answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnswerFormat {
+    /// The shared protocol of [`crate::core::extract::extract_answer`]: `<answer>` tags or
+    /// `\boxed{}`; the reference answer is the tag's content.
+    Tagged,
+    /// The last complete fenced code block of this language
+    /// ([`crate::core::extract::extract_code_block`]); the reference answer is the whole block,
+    /// fences included, and env probe answers are whole responses.
+    CodeBlock(&'static str),
 }
 
 /// Answers an env supplies for verifier probes: each with its probe family's name.

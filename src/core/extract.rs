@@ -68,7 +68,8 @@ impl From<Rejection> for Verdict {
 }
 
 impl Rejection {
-    fn new(reason: Reason, message: impl Into<Cow<'static, str>>) -> Self {
+    /// A rejection with this reason and explanation.
+    pub fn new(reason: Reason, message: impl Into<Cow<'static, str>>) -> Self {
         Rejection {
             reason,
             message: message.into(),
@@ -101,6 +102,72 @@ pub fn extract_answer(response: &str) -> Result<Cow<'_, str>, Rejection> {
         });
         failure.into_rejection(thought_has_marker)
     })
+}
+
+/// Reads the last complete fenced code block of language `lang` (a line "```lang" to a line
+/// "```") from the visible text: the answer protocol of envs whose answer is code.
+///
+/// Steps 1 and 2 of the protocol apply as for [`extract_answer`]. The last block wins, as a reply
+/// that shows the buggy code before the fix would have it; a trailing unclosed block (a truncated
+/// generation) is ignored. An empty block is [`Reason::EmptyAnswer`].
+pub fn extract_code_block<'r>(response: &'r str, lang: &str) -> Result<Cow<'r, str>, Rejection> {
+    if response.len() > MAX_RESPONSE_BYTES {
+        return Err(Rejection::new(
+            Reason::ResponseTooLong,
+            format!(
+                "response is {} bytes; the limit is {MAX_RESPONSE_BYTES}",
+                response.len()
+            ),
+        ));
+    }
+    let (visible, thoughts) = split_thinking(response);
+    let found = match &visible {
+        Cow::Borrowed(text) => last_code_block(text, lang).map(Cow::Borrowed),
+        Cow::Owned(text) => last_code_block(text, lang).map(|s| Cow::Owned(s.to_owned())),
+    };
+    match found {
+        Some(code) if code.trim().is_empty() => Err(Rejection::new(
+            Reason::EmptyAnswer,
+            format!("the last ```{lang} block is empty"),
+        )),
+        Some(code) => Ok(code),
+        None if thoughts
+            .iter()
+            .any(|&(a, b)| last_code_block(&response[a..b], lang).is_some()) =>
+        {
+            Err(Rejection::new(
+                Reason::AnswerOnlyInThink,
+                format!("the only ```{lang} block is inside a think block"),
+            ))
+        }
+        None => Err(Rejection::new(
+            Reason::NoAnswer,
+            format!("no complete ```{lang} code block outside think blocks"),
+        )),
+    }
+}
+
+/// The content of the last complete "```lang" … "```" block in `text`, by lines.
+fn last_code_block<'t>(text: &'t str, lang: &str) -> Option<&'t str> {
+    let mut last = None;
+    let mut open: Option<usize> = None;
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        let start = at;
+        at += line.len();
+        let fence = line.trim();
+        match open {
+            None if fence.strip_prefix("```").is_some_and(|l| l.trim() == lang) => {
+                open = Some(at);
+            }
+            Some(body) if fence == "```" => {
+                last = Some(&text[body..start]);
+                open = None;
+            }
+            _ => {}
+        }
+    }
+    last
 }
 
 /// Returns the visible text and the removed thinking, as spans of `response`.
@@ -503,5 +570,44 @@ mod tests {
         assert_eq!(answer(&opens), Err(Reason::NoAnswer));
         let closes = "</answer>".repeat(100_000);
         assert_eq!(answer(&closes), Err(Reason::MalformedAnswer));
+    }
+}
+
+#[cfg(test)]
+mod code_block_tests {
+    use super::*;
+
+    fn code(r: &str) -> Result<String, Reason> {
+        extract_code_block(r, "rust")
+            .map(|c| c.into_owned())
+            .map_err(|e| e.reason)
+    }
+
+    #[test]
+    fn the_last_complete_rust_block_wins() {
+        let r = "Buggy:\n```rust\nfn a() {}\n```\nFixed:\n```rust\nfn b() {}\n```\n";
+        assert_eq!(code(r).unwrap(), "fn b() {}\n");
+        // Other languages and unlabelled fences are not the answer.
+        let r = "```rust\nfn a() {}\n```\n```python\nx = 1\n```\n```\nplain\n```";
+        assert_eq!(code(r).unwrap(), "fn a() {}\n");
+        // A trailing unclosed block (truncation) is ignored.
+        let r = "```rust\nfn a() {}\n```\n```rust\nfn b(";
+        assert_eq!(code(r).unwrap(), "fn a() {}\n");
+    }
+
+    #[test]
+    fn thinking_and_missing_blocks_are_rejected_with_their_reason() {
+        assert_eq!(code("no code"), Err(Reason::NoAnswer));
+        assert_eq!(
+            code("<think>```rust\nfn a() {}\n```</think>done"),
+            Err(Reason::AnswerOnlyInThink)
+        );
+        assert_eq!(code("```rust\n  \n```"), Err(Reason::EmptyAnswer));
+        let huge = "x".repeat(MAX_RESPONSE_BYTES + 1);
+        assert_eq!(code(&huge), Err(Reason::ResponseTooLong));
+        assert_eq!(
+            code("<think>```rust\nfn a() {}\n```</think>```rust\nfn b() {}\n```").unwrap(),
+            "fn b() {}\n"
+        );
     }
 }

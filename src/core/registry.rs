@@ -6,6 +6,7 @@ use crate::envs::countdown::Countdown;
 use crate::envs::graph_coloring::GraphColoring;
 use crate::envs::knights_knaves::KnightsKnaves;
 use crate::envs::modarith::ModArith;
+use crate::envs::repo_fix::RepoFix;
 use crate::envs::sat::Sat;
 use crate::envs::sudoku::Sudoku;
 use crate::envs::zebra::Zebra;
@@ -18,6 +19,7 @@ static ENVS: &[&dyn DynEnv] = &[
     &Sat,
     &GraphColoring,
     &Countdown,
+    &RepoFix,
 ];
 
 /// Every registered env, in listing order.

@@ -54,12 +54,22 @@ pub enum Reason {
     MalformedAnswer,
     /// The answer is present but is not in the form the prompt asked for.
     UnparsableAnswer,
+    /// The answer uses something the env forbids (for code: `unsafe`, `extern`, the OS).
+    Forbidden,
+    /// The answer is well-formed code that does not compile.
+    CompileError,
+    /// The verifier could not judge the answer (no compiler, a sandbox failure, a broken
+    /// record); the score of 0 says nothing about the response. Alert on this reason.
+    VerifierError,
 }
 
 impl Reason {
     /// Whether a response with this outcome had a valid answer format.
     pub fn format_ok(self) -> bool {
-        matches!(self, Reason::Correct | Reason::WrongAnswer)
+        matches!(
+            self,
+            Reason::Correct | Reason::WrongAnswer | Reason::CompileError
+        )
     }
 }
 
@@ -96,7 +106,8 @@ impl Verdict {
         Self::with(reason, message)
     }
 
-    fn with(reason: Reason, message: impl Into<Cow<'static, str>>) -> Self {
+    /// A verdict with this reason: score 1 only for [`Reason::Correct`].
+    pub fn with(reason: Reason, message: impl Into<Cow<'static, str>>) -> Self {
         let correct = reason == Reason::Correct;
         Verdict {
             score: if correct { 1.0 } else { 0.0 },
