@@ -16,10 +16,16 @@ use crate::core::registry;
 use crate::stream;
 
 /// Suites compiled into the library, by name.
-pub const SHIPPED: &[(&str, &str)] = &[(
-    "standard-v1",
-    include_str!("../envs/suites/standard-v1.toml"),
-)];
+pub const SHIPPED: &[(&str, &str)] = &[
+    (
+        "standard-v1",
+        include_str!("../envs/suites/standard-v1.toml"),
+    ),
+    (
+        "standard-v2",
+        include_str!("../envs/suites/standard-v2.toml"),
+    ),
+];
 
 /// The most problems one entry may ask for.
 pub const MAX_COUNT: u64 = 1_000_000;

@@ -12,6 +12,7 @@ mod graph_coloring;
 mod knights_knaves;
 mod modarith_props;
 mod probe;
+mod repo_fix;
 mod repos;
 mod sat;
 mod schemas;

@@ -1,0 +1,243 @@
+//! `repo_fix`: find and fix bugs injected into a mini Rust repo; verified by compiling the
+//! answer into the library and running the hidden strong suite in the sandbox (needs rustc).
+//!
+//! Bugs come from each repo's committed catalog (`envs/repos/<name>/bugs.json`: mutants the strong
+//! suite kills), so generation is pure and needs no compiler. The record holds the buggy library,
+//! the hidden suite and its test names: anyone with rustc can re-check a verdict.
+//!
+//! `meta.difficulty` is the search effort: functions whose bodies the prompt shows × bugs × 10,
+//! divided by the fewest tests any injected bug fails, plus 50 when the failures are not shown.
+
+mod answer;
+mod assets;
+mod check;
+mod inject;
+mod params;
+mod probes;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+pub use self::assets::names as repo_names;
+use self::inject::Injection;
+pub use self::params::{BUGS_MAX, RepoFixParams};
+use crate::core::env::{AnswerFormat, Env, Generated, ProbeAnswers};
+use crate::core::rng::ProblemRng;
+use crate::core::verdict::Verdict;
+use crate::repo::catalog::Failure;
+use crate::repo::mutate::{FnInfo, unified_diff};
+
+/// The bug-fix env.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RepoFix;
+
+/// What the `repo_fix` verifier needs: the buggy library and the hidden suite.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RepoFixData {
+    /// The repo the bugs were injected into.
+    pub repo: String,
+    /// The buggy `src/lib.rs`, whole.
+    pub library: String,
+    /// The hidden strong suite: a module body of `#[test]` fns calling the library by bare name.
+    pub suite: String,
+    /// The strong suite's test names; every one must pass.
+    pub tests: Vec<String>,
+    /// The injected bugs, in source order.
+    pub bugs: Vec<InjectedBug>,
+    /// The strong tests the buggy library fails, with their messages.
+    pub failing: Vec<Failure>,
+    /// The functions whose bodies the prompt shows; every other body is elided.
+    pub shown: Vec<String>,
+}
+
+/// One injected bug.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct InjectedBug {
+    /// The catalog mutant's id.
+    pub id: String,
+    /// The function it is in.
+    pub function: String,
+    /// 1-based line of the bug in the buggy library.
+    pub line: usize,
+    /// The buggy text.
+    pub buggy: String,
+    /// The original text.
+    pub original: String,
+    /// The unified diff that undoes the bug.
+    pub fix_diff: String,
+}
+
+impl Env for RepoFix {
+    const ID: &'static str = "repo_fix";
+    const VERSION: u32 = 1;
+    const SUMMARY: &'static str = "fix bugs injected into a mini Rust repo (hidden strong suite run in a sandbox; needs rustc)";
+    type Params = RepoFixParams;
+    type Data = RepoFixData;
+    const ANSWER_FORMAT: AnswerFormat = AnswerFormat::CodeBlock("rust");
+    const VERIFIES_IN_GROUPS: bool = true;
+
+    fn generate(&self, params: &RepoFixParams, rng: &mut ProblemRng) -> Generated<RepoFixData> {
+        let inj = inject::inject(params, rng);
+        let data = data(&inj);
+        let fewest = data
+            .bugs
+            .iter()
+            .map(|b| failures_of(&inj, &b.id))
+            .min()
+            .unwrap_or(1)
+            .max(1);
+        let difficulty = (inj.shown.len() * data.bugs.len() * 10 / fewest) as u64
+            + if params.show_failures { 0 } else { 50 };
+        Generated {
+            prompt: render(&inj, &data, params),
+            answer: reference(&inj),
+            difficulty,
+            data,
+        }
+    }
+
+    fn verify(&self, data: &RepoFixData, response: &str) -> Verdict {
+        check::verify_group(data, &[response]).remove(0)
+    }
+
+    fn verify_group(&self, data: &RepoFixData, responses: &[&str]) -> Vec<Verdict> {
+        check::verify_group(data, responses)
+    }
+
+    fn probe_answers(&self, data: &RepoFixData, answer: &str, foreign: &str) -> ProbeAnswers {
+        probes::probe_answers(data, answer, foreign)
+    }
+}
+
+fn failures_of(inj: &Injection, id: &str) -> usize {
+    inj.bugs
+        .iter()
+        .map(|&b| inj.repo.bug(b))
+        .find(|b| b.id == id)
+        .map_or(0, |b| b.failing.len())
+}
+
+fn data(inj: &Injection) -> RepoFixData {
+    let repo = inj.repo;
+    let bugs = inj
+        .bugs
+        .iter()
+        .zip(&inj.bug_spans)
+        .map(|(&b, span)| {
+            let bug = repo.bug(b);
+            let mut fixed = inj.library.clone();
+            fixed.replace_range(span.clone(), &bug.original);
+            InjectedBug {
+                id: bug.id.clone(),
+                function: bug.function.clone(),
+                line: inj.library[..span.start].matches('\n').count() + 1,
+                buggy: bug.replacement.clone(),
+                original: bug.original.clone(),
+                fix_diff: unified_diff("src/lib.rs", &inj.library, &fixed, span),
+            }
+        })
+        .collect();
+    RepoFixData {
+        repo: repo.name.to_owned(),
+        library: inj.library.clone(),
+        suite: repo.strong.to_owned(),
+        tests: repo.catalog.tests.iter().map(|t| t.name.clone()).collect(),
+        bugs,
+        failing: inj.failing.clone(),
+        shown: inj
+            .shown
+            .iter()
+            .map(|&f| repo.functions[f].name.clone())
+            .collect(),
+    }
+}
+
+/// The library as the prompt shows it: bodies of functions not in `shown` are elided.
+fn visible_library(inj: &Injection) -> String {
+    let mut out = String::with_capacity(inj.library.len());
+    let mut at = 0;
+    for (f, body) in inj.body_spans.iter().enumerate() {
+        if inj.shown.contains(&f) {
+            continue;
+        }
+        out.push_str(&inj.library[at..body.start]);
+        out.push_str(" /* … */ ");
+        at = body.end;
+    }
+    out.push_str(&inj.library[at..]);
+    out
+}
+
+fn render(inj: &Injection, data: &RepoFixData, params: &RepoFixParams) -> String {
+    let bugs = data.bugs.len();
+    let (count, each) = if bugs == 1 {
+        ("one bug".to_owned(), "")
+    } else {
+        (format!("{bugs} bugs"), ", each in a different function")
+    };
+    let elided = inj.shown.len() < inj.repo.functions.len();
+    let mut p = format!(
+        "The Rust crate `{}` has {count}{each}. Its doc comments state the intended behaviour; \
+         the code does not meet it.{}\n\n`src/lib.rs`:\n```rust\n{}```\n",
+        data.repo,
+        if elided {
+            " Bodies shown as `/* … */` belong to functions that are correct."
+        } else {
+            ""
+        },
+        visible_library(inj)
+    );
+    if params.show_failures {
+        p.push_str("\nThese tests of the hidden test suite fail:\n");
+        for f in &data.failing {
+            p.push_str(&format!("- `{}`:\n```text\n{}\n```\n", f.test, f.message));
+        }
+    } else {
+        p.push_str("\nThe crate's hidden test suite fails; which tests fail is not shown.\n");
+    }
+    if params.show_weak {
+        p.push_str(&format!(
+            "\nSome of the crate's visible tests (the hidden suite is stronger; these may not \
+             catch the bug):\n```rust\n{}```\n",
+            inj.repo.weak
+        ));
+    }
+    p.push_str(
+        "\nFix the bug(s). Reply with the corrected functions in a ```rust code block: complete \
+         `fn` items with unchanged signatures, a method either alone or inside its \
+         `impl Type { … }` block. Give only the functions you change; the rest stay as they are. \
+         The last ```rust block in your reply is the answer. It may not use `unsafe`, `extern`, \
+         printing or other side-effecting macros, or `std::process`, `std::fs`, `std::net`, \
+         `std::env`, `std::io` or `std::thread`.\n",
+    );
+    p
+}
+
+/// The original text of every buggy function, as an answer block.
+fn reference(inj: &Injection) -> String {
+    let names: Vec<&str> = inj
+        .bugs
+        .iter()
+        .map(|&b| inj.repo.bug(b).function.as_str())
+        .collect();
+    answer_block(inj.repo.library, &inj.repo.functions, &names)
+}
+
+/// The named functions of `source` (full names, as `FnInfo::name`) as one ```rust answer block,
+/// methods inside their `impl` blocks: the form the verifier reads.
+pub fn answer_block(source: &str, functions: &[FnInfo], names: &[&str]) -> String {
+    let mut code = String::new();
+    for name in names {
+        let Some(f) = functions.iter().find(|f| f.name == *name) else {
+            continue;
+        };
+        let text = &source[f.span.clone()];
+        match name.rsplit_once("::") {
+            Some((ty, _)) => code.push_str(&format!("impl {ty} {{\n    {text}\n}}\n")),
+            None => code.push_str(&format!("{text}\n")),
+        }
+    }
+    format!("```rust\n{code}```")
+}

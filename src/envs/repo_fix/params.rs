@@ -1,0 +1,188 @@
+//! `repo_fix` params: the knobs, their validation (including whether the chosen repos can supply
+//! such bugs at all), and the difficulty-level mapping.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::{assets, inject};
+use crate::core::error::{Error, Result, check_range};
+use crate::core::params::EnvParams;
+
+/// The most bugs one problem injects.
+pub const BUGS_MAX: u32 = 3;
+/// The largest `distractors` accepted (more than any shipped repo has functions).
+pub const DISTRACTORS_MAX: u32 = 64;
+/// The largest `max_failing` accepted.
+pub const FAILING_MAX: u32 = 1000;
+
+/// The knobs of a bug-fix problem.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, default)]
+pub struct RepoFixParams {
+    /// The mini-repo: a name under `envs/repos/` (`toy`, `strings`, `intervals`, `calc`,
+    /// `ledger`, `calendar`, `grid`, `search`, `bits`), or `any` to draw one per problem.
+    pub repo: String,
+    /// How many bugs to inject, each in a different function.
+    #[schemars(range(min = 1, max = 3))]
+    pub bugs: u32,
+    /// Each injected bug makes at least this many hidden tests fail.
+    #[schemars(range(min = 1, max = 1000))]
+    pub min_failing: u32,
+    /// Each injected bug makes at most this many hidden tests fail (fewer is harder to find).
+    #[schemars(range(min = 1, max = 1000))]
+    pub max_failing: u32,
+    /// Whether the prompt names the failing tests and shows their messages.
+    pub show_failures: bool,
+    /// Whether the prompt shows the repo's weak test suite.
+    pub show_weak: bool,
+    /// How many correct functions the prompt shows in full besides the buggy ones (capped at
+    /// what the repo has); every other body is elided.
+    #[schemars(range(min = 0, max = 64))]
+    pub distractors: u32,
+}
+
+impl Default for RepoFixParams {
+    fn default() -> Self {
+        Self::at_level(3.0)
+    }
+}
+
+impl EnvParams for RepoFixParams {
+    fn validate(&self) -> Result<()> {
+        if self.repo != "any" && assets::find(&self.repo).is_none() {
+            let known: Vec<&str> = assets::names().collect();
+            return Err(Error::param(
+                "repo",
+                &self.repo,
+                format!("`any` or one of {}", known.join(", ")),
+            ));
+        }
+        check_range("bugs", self.bugs, 1, BUGS_MAX)?;
+        check_range("min_failing", self.min_failing, 1, FAILING_MAX)?;
+        check_range(
+            "max_failing",
+            self.max_failing,
+            self.min_failing,
+            FAILING_MAX,
+        )?;
+        check_range("distractors", self.distractors, 0, DISTRACTORS_MAX)?;
+        if inject::feasible_repos(self).is_empty() {
+            return Err(Error::param(
+                "bugs",
+                self.bugs,
+                format!(
+                    "at most what repo `{}` offers: no {} functions that no hidden test shares \
+                     each have a bug failing {} to {} tests; lower `bugs` or widen the range",
+                    self.repo, self.bugs, self.min_failing, self.max_failing
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// | level | bugs | failing tests per bug | failures shown | weak suite shown | distractors |
+    /// |---|---|---|---|---|---|
+    /// | 0 ≤ L < 2 | 1 | 2 to 1000 | yes | yes | ⌊1.6 L⌋ |
+    /// | 2 ≤ L < 4 | 1 | 1 to 1000 | yes | no | 〃 |
+    /// | 4 ≤ L < 6 | 2 | 1 to 1000 | yes (no from L = 5) | no | 〃 |
+    /// | 6 ≤ L < 8 | 2 | 1 to 2 | no | no | 〃 |
+    /// | 8 ≤ L ≤ 10 | 3 | 1 to 1 | no | no | 〃 (16 at L = 10: every function) |
+    ///
+    /// Every knob only makes problems harder as L grows: more bugs, subtler bugs (fewer failing
+    /// tests), less shown about the failures, and more correct code to search through.
+    fn at_level(level: f64) -> Self {
+        let bugs = if level >= 8.0 {
+            3
+        } else if level >= 4.0 {
+            2
+        } else {
+            1
+        };
+        let max_failing = if level >= 8.0 {
+            1
+        } else if level >= 6.0 {
+            2
+        } else {
+            FAILING_MAX
+        };
+        RepoFixParams {
+            repo: "any".to_owned(),
+            bugs,
+            min_failing: if level >= 2.0 { 1 } else { 2 },
+            max_failing,
+            show_failures: level < 5.0,
+            show_weak: level < 2.0,
+            distractors: ((level * 1.6).floor() as u32).min(DISTRACTORS_MAX),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::params::{LEVEL_MAX, LEVEL_MIN};
+
+    #[test]
+    fn defaults_and_every_level_are_valid() {
+        RepoFixParams::default().validate().unwrap();
+        let mut level = LEVEL_MIN;
+        while level <= LEVEL_MAX {
+            RepoFixParams::at_level(level).validate().unwrap();
+            level += 0.25;
+        }
+    }
+
+    #[test]
+    fn level_mapping_is_monotone() {
+        let mut prev = RepoFixParams::at_level(LEVEL_MIN);
+        for i in 1..=1000 {
+            let next = RepoFixParams::at_level(f64::from(i) / 100.0);
+            assert!(next.bugs >= prev.bugs);
+            assert!(next.max_failing <= prev.max_failing && next.min_failing <= prev.min_failing);
+            assert!(next.show_failures <= prev.show_failures);
+            assert!(next.show_weak <= prev.show_weak);
+            assert!(next.distractors >= prev.distractors);
+            prev = next;
+        }
+    }
+
+    #[test]
+    fn errors_name_field_value_and_what_is_allowed() {
+        let p = RepoFixParams {
+            repo: "nope".into(),
+            ..Default::default()
+        };
+        let e = p.validate().unwrap_err().to_string();
+        assert!(e.starts_with("invalid value for `repo`: nope; allowed: `any` or one of toy,"));
+        let p = RepoFixParams {
+            bugs: 4,
+            ..Default::default()
+        };
+        assert_eq!(
+            p.validate().unwrap_err().to_string(),
+            "invalid value for `bugs`: 4; allowed: 1 to 3"
+        );
+        let p = RepoFixParams {
+            min_failing: 5,
+            max_failing: 2,
+            ..Default::default()
+        };
+        assert_eq!(
+            p.validate().unwrap_err().to_string(),
+            "invalid value for `max_failing`: 2; allowed: 5 to 1000"
+        );
+        // Ledger's tests share functions, so three independent bugs failing one test each do
+        // not exist there.
+        let p = RepoFixParams {
+            repo: "ledger".into(),
+            ..RepoFixParams::at_level(10.0)
+        };
+        let e = p.validate().unwrap_err().to_string();
+        assert!(
+            e.starts_with(
+                "invalid value for `bugs`: 3; allowed: at most what repo `ledger` offers"
+            ),
+            "{e}"
+        );
+    }
+}

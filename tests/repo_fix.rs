@@ -1,0 +1,268 @@
+//! `repo_fix`: committed bug catalogs match a fresh build, references verify, the unchanged buggy
+//! code fails exactly the tests the record names, every other killed mutant of the fixed function
+//! is rejected, a group is judged as its members would be alone, and hostile fixes score 0.
+
+use std::path::Path;
+
+use proptest::prelude::*;
+use rayon::prelude::*;
+use verigym::envs::repo_fix::{RepoFix, RepoFixData, RepoFixParams, answer_block};
+use verigym::repo::audit::AuditOptions;
+use verigym::repo::catalog::{self, BugCatalog, CATALOG_FILE};
+use verigym::repo::{layout, mutate};
+use verigym::{Env, EnvParams, Generator, Problem, Reason, Verdict};
+
+use crate::support::{check_hashes, one_per_level, sha256};
+
+fn repo_dir(name: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("envs/repos")
+        .join(name)
+}
+
+fn problems(level: f64, seed: u64, n: u64) -> Vec<Problem<RepoFixParams, RepoFixData>> {
+    let g = Generator::new(&RepoFix, RepoFixParams::at_level(level), seed).unwrap();
+    (0..n).map(|i| g.problem(i)).collect()
+}
+
+fn detail_list(v: &Verdict, key: &str) -> Vec<String> {
+    v.detail.as_ref().unwrap()[key]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// The catalogs are assets derived from the repos: a stale one would inject bugs the strong
+/// suite no longer kills, or show failures that no longer happen. Rebuild with
+/// `verigym catalog envs/repos/<name>` (or `VERIGYM_BLESS=1 cargo test catalogs`).
+#[test]
+fn committed_catalogs_match_a_fresh_build() {
+    let names: Vec<&str> = verigym::envs::repo_fix::repo_names().collect();
+    let stale: Vec<String> = names
+        .par_iter()
+        .filter_map(|name| {
+            let dir = repo_dir(name);
+            let src = layout::read(&dir, "strong").unwrap();
+            let fresh = catalog::build(&src, &AuditOptions::default()).unwrap();
+            let path = dir.join(CATALOG_FILE);
+            if std::env::var_os("VERIGYM_BLESS").is_some() {
+                std::fs::write(&path, catalog::to_json(&fresh)).unwrap();
+                return None;
+            }
+            let committed: BugCatalog =
+                serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            (committed != fresh).then(|| format!("{name}: {} bugs fresh", fresh.bugs.len()))
+        })
+        .collect();
+    assert!(stale.is_empty(), "stale catalogs: {stale:?}");
+}
+
+#[test]
+fn generation_is_pinned() {
+    check_hashes(
+        "repo_fix",
+        40,
+        &[
+            (
+                None,
+                0,
+                "5e92f574b28212446953dad0e1c9bf8a15de260421fcfad9bc6b1490b21cba8a",
+            ),
+            (
+                Some(0.0),
+                7,
+                "c364afca45035fb0874fefb8f1ff85dcaf6207606d2d77907dc14160905a4878",
+            ),
+            (
+                Some(10.0),
+                7,
+                "4fc4294067efb39f710e6b79d3317be12f347477747580f95f5da5b8ec53532f",
+            ),
+        ],
+    );
+    crate::support::check_golden("repo_fix-levels-s1.jsonl", &one_per_level("repo_fix", 1));
+}
+
+/// The reference passes, and the buggy functions handed back unchanged fail exactly the tests
+/// the record (and the prompt) names, with the same messages: combining bugs in functions no
+/// test shares is as exact as the design claims.
+#[test]
+fn references_pass_and_unchanged_bugs_fail_exactly_the_recorded_tests() {
+    let all: Vec<_> = [0.0, 4.0, 6.0, 8.0, 10.0]
+        .into_iter()
+        .enumerate()
+        .flat_map(|(i, level)| problems(level, 11 + i as u64, 3))
+        .collect();
+    all.par_iter().for_each(|p| {
+        let buggy = mutate::analyze(&p.data.library, "src/lib.rs").unwrap();
+        let names: Vec<&str> = p.data.bugs.iter().map(|b| b.function.as_str()).collect();
+        let unchanged = answer_block(&p.data.library, &buggy.functions, &names);
+        let v = RepoFix.verify_group(&p.data, &[&p.answer, &unchanged]);
+        assert_eq!(v[0].reason, Reason::Correct, "{}: {}", p.id, v[0].message);
+        assert_eq!(v[0].detail.as_ref().unwrap()["pass_fraction"], 1.0);
+        assert_eq!(v[1].reason, Reason::WrongAnswer, "{}", p.id);
+        let recorded: Vec<String> = p.data.failing.iter().map(|f| f.test.clone()).collect();
+        assert_eq!(detail_list(&v[1], "failing"), recorded, "{}", p.id);
+        let messages = v[1].detail.as_ref().unwrap()["messages"]
+            .as_array()
+            .unwrap();
+        for (m, f) in messages.iter().zip(&p.data.failing) {
+            assert_eq!(m["message"].as_str().unwrap(), f.message, "{}", p.id);
+        }
+        assert!(p.prompt.contains(&p.data.failing[0].test) == p.params.show_failures);
+    });
+}
+
+/// Every other mutant the strong suite kills in the buggy function, handed in as the "fix",
+/// is rejected: the verifier gives nothing to wrong code that merely changed.
+#[test]
+fn every_killed_mutant_of_the_fixed_function_is_rejected() {
+    let p = &problems(2.0, 5, 1)[0];
+    let bug = &p.data.bugs[0];
+    let dir = repo_dir(&p.data.repo);
+    let original = std::fs::read_to_string(dir.join("src/lib.rs")).unwrap();
+    let cat: BugCatalog =
+        serde_json::from_str(&std::fs::read_to_string(dir.join(CATALOG_FILE)).unwrap()).unwrap();
+    let wrong: Vec<String> = cat
+        .bugs
+        .iter()
+        .filter(|b| b.function == bug.function)
+        .map(|b| {
+            let mut lib = original.clone();
+            lib.replace_range(b.span[0]..b.span[1], &b.replacement);
+            let functions = mutate::analyze(&lib, "src/lib.rs").unwrap().functions;
+            answer_block(&lib, &functions, &[&bug.function])
+        })
+        .collect();
+    assert!(
+        wrong.len() >= 3,
+        "{}: only {} mutants",
+        bug.function,
+        wrong.len()
+    );
+    let mut group: Vec<&str> = wrong.iter().map(String::as_str).collect();
+    group.push(&p.answer);
+    let verdicts = RepoFix.verify_group(&p.data, &group);
+    let (last, rest) = verdicts.split_last().unwrap();
+    assert!(last.correct, "{}", last.message);
+    for (v, answer) in rest.iter().zip(&wrong) {
+        assert!(!v.correct, "accepted a killed mutant:\n{answer}");
+        assert_eq!(v.reason, Reason::WrongAnswer, "{}", v.message);
+    }
+}
+
+/// One compile judges a group exactly as separate verification would, and a candidate that does
+/// not compile is scored 0 without sinking the others.
+#[test]
+fn a_group_is_judged_as_its_members_alone() {
+    let p = &problems(5.0, 3, 1)[0];
+    let a = p.answer.as_str();
+    let body_start = a
+        .find(") -> ")
+        .and_then(|i| a[i..].find('{').map(|j| i + j + 1));
+    let at = body_start.expect("the reference has a body");
+    let with = |text: &str| format!("{}{text}{}", &a[..at], &a[at..]);
+    let no_compile = with(" let _: u8 = \"not a number\";");
+    let renamed = with(" let _unused_here = 1;");
+    let group = [
+        a,
+        no_compile.as_str(),
+        "no code here",
+        renamed.as_str(),
+        "```rust\nfn nope() {}\n```",
+    ];
+    let together = RepoFix.verify_group(&p.data, &group);
+    let reasons: Vec<Reason> = together.iter().map(|v| v.reason).collect();
+    assert_eq!(
+        reasons,
+        [
+            Reason::Correct,
+            Reason::CompileError,
+            Reason::NoAnswer,
+            Reason::Correct,
+            Reason::UnparsableAnswer
+        ]
+    );
+    let alone: Vec<Verdict> = group.iter().map(|r| RepoFix.verify(&p.data, r)).collect();
+    assert_eq!(together, alone);
+}
+
+/// Hostile fixes: each is contained (the verifier returns) and scores 0 with a reason. Fork,
+/// files and sockets never reach the compiler; loops, recursion and allocations run sandboxed.
+#[test]
+fn hostile_fixes_are_contained_and_score_zero() {
+    let p = problems(0.0, 2, 1).remove(0);
+    let a = p.answer.as_str();
+    let at = a
+        .find(") -> ")
+        .and_then(|i| a[i..].find('{').map(|j| i + j + 1))
+        .unwrap();
+    let with = |text: &str| format!("{}{text}{}", &a[..at], &a[at..]);
+    let cases = [
+        (with(" loop {}"), Reason::WrongAnswer, "fuel"),
+        (
+            with(" fn r(n: u64) -> u64 { r(n + 1) + 1 } r(0);"),
+            Reason::WrongAnswer,
+            "",
+        ),
+        (
+            with(" let v = vec![1u8; 1 << 40]; assert!(v[7] == 1);"),
+            Reason::WrongAnswer,
+            "died",
+        ),
+        (with(" (0u64..).for_each(|_| {});"), Reason::WrongAnswer, ""),
+        (
+            with(" std::process::Command::new(\"sh\").spawn().ok();"),
+            Reason::Forbidden,
+            "process",
+        ),
+        (
+            with(" std::fs::write(\"owned\", \"x\").ok();"),
+            Reason::Forbidden,
+            "fs",
+        ),
+        (
+            with(" std::net::TcpStream::connect(\"1.1.1.1:80\").ok();"),
+            Reason::Forbidden,
+            "net",
+        ),
+        (
+            with(" unsafe { std::hint::unreachable_unchecked() }"),
+            Reason::Forbidden,
+            "unsafe",
+        ),
+    ];
+    let responses: Vec<&str> = cases.iter().map(|(r, _, _)| r.as_str()).collect();
+    let verdicts = RepoFix.verify_group(&p.data, &responses);
+    for ((response, reason, needle), v) in cases.iter().zip(&verdicts) {
+        assert_eq!(v.score, 0.0, "{response}");
+        assert_eq!(v.reason, *reason, "{response}: {}", v.message);
+        assert!(v.message.contains(needle), "{response}: {}", v.message);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Arbitrary text, fenced or not, never panics the verifier and never scores.
+    #[test]
+    fn arbitrary_responses_never_panic_or_score(
+        body in "(fn|impl|\\{|\\}|unsafe|std::|clamp|x|\\(|\\)|;| |\n|-> i64|let){0,40}",
+        fenced in any::<bool>(),
+    ) {
+        let p = problems(3.0, 9, 1).remove(0);
+        let response = if fenced { format!("```rust\n{body}\n```") } else { body };
+        let v = RepoFix.verify(&p.data, &response);
+        prop_assert!(!v.correct || response.contains("fn"));
+        prop_assert!(v.score == 0.0 || v.correct);
+    }
+}
+
+#[test]
+fn records_hash_differently_per_seed() {
+    let a = sha256(&crate::support::jsonl("repo_fix", None, &[], 1, 0, 5));
+    let b = sha256(&crate::support::jsonl("repo_fix", None, &[], 2, 0, 5));
+    assert_ne!(a, b);
+}
