@@ -5,12 +5,13 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use proc_macro2::{TokenStream, TokenTree};
+use rayon::prelude::*;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use super::RepoError;
-use super::audit::{self, AuditOptions, Outcome, Status};
+use super::audit::{self, AuditOptions, Outcome, Status, SuiteRun};
 use super::layout::RepoSource;
 use super::mutate::{self, Analysis, Operator};
 use super::rustc::{self, Profile};
@@ -92,6 +93,10 @@ pub fn to_json(catalog: &BugCatalog) -> String {
 
 /// Builds the catalog of a repo from its library and strong suite (needs rustc).
 ///
+/// It builds optimised (hundreds of runs), while `repo_fix` verifies with a quick build (one run
+/// per answer); both profiles keep overflow checks on and debug assertions off, so a bug fails
+/// the same tests with the same messages in either, which `tests/repo_fix.rs` checks.
+///
 /// A mutant becomes a bug only when every test ran to a verdict and at least one failed by a
 /// plain assertion or panic: mutants that time out or crash the test process would make the
 /// failing-test list shown in prompts depend on test order, so they are left out.
@@ -103,7 +108,7 @@ pub fn build(src: &RepoSource, opts: &AuditOptions) -> Result<BugCatalog, RepoEr
         &src.suite,
         &[],
         opts.fuel,
-        Profile::Quick,
+        Profile::Optimized,
     )?;
     let viable: Vec<&mutate::Mutant> = analysis
         .mutants
@@ -112,7 +117,18 @@ pub fn build(src: &RepoSource, opts: &AuditOptions) -> Result<BugCatalog, RepoEr
         .collect();
     let mut ordinals = vec![0];
     ordinals.extend(viable.iter().map(|m| m.ordinal));
-    let runs = audit::run_suite_batch(&build, &ordinals, opts)?;
+    // Batches in parallel, as the audit runs them.
+    let chunk = ordinals
+        .len()
+        .div_ceil(4 * rayon::current_num_threads())
+        .clamp(1, 24);
+    let runs: Vec<SuiteRun> = ordinals
+        .par_chunks(chunk)
+        .map(|c| audit::run_suite_batch(&build, c, opts))
+        .collect::<Result<Vec<_>, _>>()?
+        .into_iter()
+        .flatten()
+        .collect();
     let (baseline, runs) = runs.split_first().expect("the baseline run is first");
     let tests: Vec<String> = baseline.tests.iter().map(|t| t.name.clone()).collect();
     if tests.is_empty() || baseline.tests.iter().any(|t| t.outcome != Outcome::Passed) {
