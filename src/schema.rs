@@ -10,6 +10,7 @@ use crate::eval::EvalReport;
 use crate::grade::{Graded, ResponseLine, Summary};
 use crate::probe::EnvProbeReport;
 use crate::repo::audit::AuditReport;
+use crate::repo::catalog::BugCatalog;
 use crate::suite::{Manifest, SuiteSpec};
 
 /// Every schema, as (file name, schema), in a stable order.
@@ -27,6 +28,7 @@ pub fn all() -> Vec<(String, Schema)> {
         named::<CurriculumConfig>("curriculum-config"),
         named::<CurriculumState>("curriculum-state"),
         named::<AuditReport>("audit-report"),
+        named::<BugCatalog>("bug-catalog"),
     ];
     for env in registry::envs() {
         out.push((

@@ -343,3 +343,34 @@ fn schema_check_passes_on_the_committed_schemas() {
     let out = verigym(&["schema", "--check", "--out", empty.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// Without a compiler, `repo_fix` answers cannot be judged: the verdicts say so with their own
+/// reason, and stderr warns that their zeros mean nothing.
+#[test]
+fn verify_warns_when_repo_fix_answers_cannot_be_judged() {
+    let dir = scratch("no-rustc");
+    let problems = dir.join("p.jsonl");
+    let out = verigym(&["generate", "--env", "repo_fix", "-n", "1"]);
+    assert!(out.status.success());
+    std::fs::write(&problems, &out.stdout).unwrap();
+    let record: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let line = serde_json::json!({"id": record["id"], "response": record["answer"]});
+    let responses = dir.join("r.jsonl");
+    std::fs::write(&responses, format!("{line}\n")).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_verigym"))
+        .args(["verify", "--problems"])
+        .arg(&problems)
+        .arg("--responses")
+        .arg(&responses)
+        .env("RUSTC", dir.join("no-such-rustc"))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let verdict: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(verdict["verdict"]["reason"], "verifier_error");
+    let err = stderr(&out);
+    assert!(
+        err.contains("1 responses could not be judged") && err.contains("rustc not found"),
+        "{err}"
+    );
+}

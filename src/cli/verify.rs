@@ -4,6 +4,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::Result;
+use verigym::Reason;
 use verigym::grade::{self, Summary};
 
 use super::OutputError;
@@ -42,6 +43,19 @@ pub fn run(args: Args) -> Result<()> {
         out.finish()?;
     }
     eprint!("{}", render_summary(&summary));
+    let unjudged: Vec<&grade::Graded> = graded
+        .iter()
+        .filter(|g| g.verdict.reason == Reason::VerifierError)
+        .collect();
+    if let Some(first) = unjudged.first() {
+        // Their 0 says nothing about the responses: a trainer must not learn from it.
+        eprintln!(
+            "warning: {} responses could not be judged (reason verifier_error), first {}: {}",
+            unjudged.len(),
+            first.id,
+            first.verdict.message
+        );
+    }
     Ok(())
 }
 
