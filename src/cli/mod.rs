@@ -3,6 +3,7 @@
 mod audit;
 mod curriculum;
 mod eval;
+mod fix_agent;
 mod generate;
 mod inputs;
 mod list;
@@ -53,6 +54,8 @@ enum Command {
     Curriculum(curriculum::Args),
     /// Mutation-score audit of a mini-repo's test suite (needs rustc).
     Audit(audit::Args),
+    /// The naive random-edit fix agent on a mini-repo: how many declared fixes are fake (needs rustc).
+    FixAgent(fix_agent::Args),
 }
 
 /// An error writing our own output (not the user's input): exit code 1 instead of 2.
@@ -81,6 +84,7 @@ pub fn run() -> ExitCode {
         Command::Curriculum(args) => curriculum::run(args),
         Command::Suite(args) => suite::run(args),
         Command::Audit(args) => audit::run(args),
+        Command::FixAgent(args) => fix_agent::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -468,12 +468,25 @@ pub fn run_suite_batch(
     ordinals: &[u32],
     opts: &AuditOptions,
 ) -> Result<Vec<SuiteRun>, RepoError> {
+    run_suite_batch_filtered(build, ordinals, None, opts)
+}
+
+/// As [`run_suite_batch`], but only the tests whose full name (`suite::...`) contains `filter`,
+/// when given: a rerun of one part of the suite after another part crashed the process.
+pub fn run_suite_batch_filtered(
+    build: &Build,
+    ordinals: &[u32],
+    filter: Option<&str>,
+    opts: &AuditOptions,
+) -> Result<Vec<SuiteRun>, RepoError> {
     let jobs: Vec<sandbox::Job> = ordinals
         .iter()
         .map(|o| sandbox::Job {
             args: ["--test-threads=1", "--skip", PROBE_MODULE]
+                .into_iter()
+                .chain(filter)
                 .map(String::from)
-                .to_vec(),
+                .collect(),
             env: vec![
                 (MUTANT_ENV.to_owned(), o.to_string()),
                 ("RUST_MIN_STACK".to_owned(), "33554432".to_owned()),
