@@ -31,7 +31,9 @@ use std::process::Command;
 use std::sync::OnceLock;
 
 use verigym::repo::agent::{self, AgentOptions, AgentReport, Task, Verifier};
-use verigym::repo::mutate::Operator;
+use verigym::repo::mutate::{self, Operator};
+use verigym::repo::rustc;
+use verigym::repo::schemata::Fuel;
 
 const LIB: &str = "\
 /// The sum of `a` and `b`.
@@ -127,6 +129,7 @@ fn weak_verifier_tasks_match_the_hand_count() {
         ("negate", Operator::UnaryRemoval, "    b", (false, 2, 1, 0)),
     ];
     assert_eq!(r.tasks.len(), rows.len());
+    assert!(r.skipped.is_empty(), "{:?}", r.skipped);
     for (function, operator, added, want) in rows {
         let t = task(r, function, operator, added);
         assert_eq!(
@@ -268,4 +271,25 @@ fn an_unknown_verifier_is_a_usage_error_naming_the_choices() {
         err.contains("medium") && err.contains("`weak` or `strong`"),
         "{err}"
     );
+}
+
+#[test]
+fn a_mutant_the_schemata_accepts_may_not_compile_alone() {
+    // Removing the push leaves `Vec::new()` untyped, but in the schemata the original arm still
+    // types it; only the stand-alone check sees the error.
+    let src = "pub fn count(n: u32) -> usize {\n    let mut v = Vec::new();\n    v.push(n);\n    v.len()\n}\n";
+    let analysis = mutate::analyze(src, "src/lib.rs").unwrap();
+    let removal = analysis
+        .mutants
+        .iter()
+        .find(|m| m.operator == Operator::StatementRemoval)
+        .unwrap();
+    let build = rustc::compile(&analysis, "t", "", &[], Fuel::default()).unwrap();
+    assert!(build.viable.contains(&removal.ordinal));
+    let err = rustc::check_alone(&mutate::apply(src, removal)).unwrap();
+    assert!(
+        err.as_deref().is_some_and(|e| e.contains("E0282")),
+        "{err:?}"
+    );
+    assert_eq!(rustc::check_alone(src).unwrap(), None);
 }

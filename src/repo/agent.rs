@@ -138,8 +138,11 @@ pub struct Task {
     pub buggy_passes_strong: bool,
     /// Edits that compile: the agent's edit space.
     pub edits: usize,
-    /// Edits screened out because they do not compile.
+    /// Edits screened out because they do not compile in the schemata.
     pub unviable_edits: usize,
+    /// Edits the schemata accepted that do not compile on their own (checked for every edit
+    /// that passes either suite, and for all edits under a budget), also screened out.
+    pub unviable_alone_edits: usize,
     /// k: edits that pass the verifier.
     pub k: usize,
     /// g: of those, edits that also pass the strong suite.
@@ -152,6 +155,20 @@ pub struct Task {
     pub p_fake: f64,
     /// Every viable edit with both suites' verdicts, in source order.
     pub edit_results: Vec<Edit>,
+}
+
+/// A killed mutant that is not a task: the buggy library does not compile on its own (the
+/// schemata's original arm let it type-check there).
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+pub struct SkippedBug {
+    /// The mutant id.
+    pub bug: String,
+    /// Its function.
+    pub function: String,
+    /// Its operator.
+    pub operator: Operator,
+    /// The compiler's first error on the buggy library.
+    pub reason: String,
 }
 
 /// The expected outcome over all tasks.
@@ -217,6 +234,10 @@ pub struct AgentTiming {
     pub run_ms: f64,
     /// Test processes run (the buggy code and each edit, plus reruns after a crash).
     pub runs: usize,
+    /// Stand-alone type checks of buggy libraries and edits.
+    pub checks: usize,
+    /// Their time, summed over tasks.
+    pub check_ms: f64,
     /// The whole measurement.
     pub total_ms: f64,
 }
@@ -242,6 +263,8 @@ pub struct AgentReport {
     pub simulation: Option<Simulation>,
     /// Every task, in the library's source order.
     pub tasks: Vec<Task>,
+    /// Killed mutants left out because the buggy library does not compile on its own.
+    pub skipped: Vec<SkippedBug>,
     /// Whether the test processes ran without network access.
     pub network_isolated: bool,
     /// Phase timings.
@@ -430,6 +453,24 @@ struct Cost {
     rounds: usize,
     run: Duration,
     runs: usize,
+    check: Duration,
+    checks: usize,
+}
+
+impl Cost {
+    fn check(&mut self, source: &str) -> Result<Option<String>, RepoError> {
+        let t = Instant::now();
+        let r = rustc::check_alone(source);
+        self.check += t.elapsed();
+        self.checks += 1;
+        r
+    }
+}
+
+/// One killed mutant's result.
+enum TaskRun {
+    Done(Task),
+    Skipped(SkippedBug),
 }
 
 impl Context<'_> {
@@ -483,9 +524,18 @@ impl Context<'_> {
             .collect())
     }
 
-    fn task(&self, bug: &Mutant) -> Result<(Task, Cost), RepoError> {
+    fn task(&self, bug: &Mutant) -> Result<(TaskRun, Cost), RepoError> {
         let mut cost = Cost::default();
         let buggy = mutate::apply(self.library, bug);
+        if let Some(reason) = cost.check(&buggy)? {
+            let skipped = SkippedBug {
+                bug: bug.id.clone(),
+                function: bug.function.clone(),
+                operator: bug.operator,
+                reason,
+            };
+            return Ok((TaskRun::Skipped(skipped), cost));
+        }
         let mut analysis = mutate::analyze(&buggy, "src/lib.rs")?;
         // The agent knows the function; the schemata selects by ordinal, so the kept mutants
         // keep theirs and the rest are simply not built. A return-default bug leaves a body the
@@ -503,22 +553,29 @@ impl Context<'_> {
         let (buggy_weak, buggy_strong) = verdicts[0];
         let by_ordinal: BTreeMap<u32, (bool, bool)> =
             ordinals.iter().copied().zip(verdicts).collect();
-        let edit_results: Vec<Edit> = analysis
-            .mutants
-            .iter()
-            .filter_map(|m| {
-                let (passes_weak, passes_strong) = *by_ordinal.get(&m.ordinal)?;
-                Some(Edit {
-                    id: m.id.clone(),
-                    operator: m.operator,
-                    line: m.line,
-                    original: m.original.clone(),
-                    replacement: m.replacement.clone(),
-                    passes_weak,
-                    passes_strong,
-                })
-            })
-            .collect();
+        let mut edit_results = Vec::new();
+        let mut unviable_alone_edits = 0;
+        for m in &analysis.mutants {
+            let Some(&(passes_weak, passes_strong)) = by_ordinal.get(&m.ordinal) else {
+                continue;
+            };
+            // An edit failing both suites changes no figure unless a budget makes the edit
+            // space's size matter, so only then is every edit checked.
+            let matters = passes_weak || passes_strong || self.opts.budget.is_some();
+            if matters && cost.check(&mutate::apply(&buggy, m))?.is_some() {
+                unviable_alone_edits += 1;
+                continue;
+            }
+            edit_results.push(Edit {
+                id: m.id.clone(),
+                operator: m.operator,
+                line: m.line,
+                original: m.original.clone(),
+                replacement: m.replacement.clone(),
+                passes_weak,
+                passes_strong,
+            });
+        }
         let verifier_passes = |weak: bool, strong: bool| match self.opts.verifier {
             Verifier::Weak => weak,
             Verifier::Strong => strong,
@@ -539,7 +596,7 @@ impl Context<'_> {
             self.opts.budget,
         );
         Ok((
-            Task {
+            TaskRun::Done(Task {
                 bug: bug.id.clone(),
                 function: bug.function.clone(),
                 operator: bug.operator,
@@ -548,13 +605,14 @@ impl Context<'_> {
                 buggy_passes_strong: buggy_strong,
                 edits: edit_results.len(),
                 unviable_edits: build.unviable.len(),
+                unviable_alone_edits,
                 k,
                 g,
                 fixes: edit_results.iter().filter(|e| e.passes_strong).count(),
                 p_declared,
                 p_fake,
                 edit_results,
-            },
+            }),
             cost,
         ))
     }
@@ -598,7 +656,7 @@ pub fn random_edit_agent(repo: &Path, opts: &AgentOptions) -> Result<AgentReport
     };
     let t_tasks = Instant::now();
     let done = AtomicUsize::new(0);
-    let results: Vec<(Task, Cost)> = bugs
+    let results: Vec<(TaskRun, Cost)> = bugs
         .par_iter()
         .map(|bug| {
             let r = ctx.task(bug);
@@ -619,16 +677,24 @@ pub fn random_edit_agent(repo: &Path, opts: &AgentOptions) -> Result<AgentReport
     };
     let mut compile = Duration::ZERO;
     let mut run = Duration::ZERO;
+    let mut check = Duration::ZERO;
     let mut tasks = Vec::with_capacity(results.len());
+    let mut skipped = Vec::new();
     for (task, cost) in results {
         compile += cost.compile;
         run += cost.run;
+        check += cost.check;
         timing.compile_rounds += cost.rounds;
         timing.runs += cost.runs;
-        tasks.push(task);
+        timing.checks += cost.checks;
+        match task {
+            TaskRun::Done(t) => tasks.push(t),
+            TaskRun::Skipped(s) => skipped.push(s),
+        }
     }
     timing.compile_ms = ms(compile);
     timing.run_ms = ms(run);
+    timing.check_ms = ms(check);
     let summary = summarize(&tasks);
     let simulation = (opts.simulation_runs > 0).then(|| {
         simulate(
@@ -650,6 +716,7 @@ pub fn random_edit_agent(repo: &Path, opts: &AgentOptions) -> Result<AgentReport
         summary,
         simulation,
         tasks,
+        skipped,
         network_isolated: sandbox::network_isolated(),
         timing,
     })
@@ -713,6 +780,12 @@ pub fn render(report: &AgentReport) -> String {
         "tasks {:>4}   (mutants the strong suite kills; of {} viable, {} timeouts and {} survivors are not tasks)\n",
         s.tasks, a.viable, a.timeout, a.survived
     );
+    if !report.skipped.is_empty() {
+        out += &format!(
+            "  (and {} killed mutants left out: the buggy library does not compile on its own)\n",
+            report.skipped.len()
+        );
+    }
     out += &format!(
         "  pass the verifier unchanged      {:>4}\n  fail it, some edit passes it     {:>4}\n  fail it, no edit passes it       {:>4}\n\n",
         s.passing_at_start, s.with_passing_edit, s.without_passing_edit
@@ -743,7 +816,7 @@ pub fn render(report: &AgentReport) -> String {
     }
     let t = &report.timing;
     out += &format!(
-        "time  audit {:.0} ms, baseline {:.0} ms, tasks {:.0} ms (compile {:.0} ms in {} rounds, {} runs in {:.0} ms, summed), total {:.0} ms\n",
+        "time  audit {:.0} ms, baseline {:.0} ms, tasks {:.0} ms (summed: compile {:.0} ms in {} rounds, {} runs in {:.0} ms, {} checks in {:.0} ms), total {:.0} ms\n",
         t.audit_ms,
         t.baseline_ms,
         t.tasks_ms,
@@ -751,6 +824,8 @@ pub fn render(report: &AgentReport) -> String {
         t.compile_rounds,
         t.runs,
         t.run_ms,
+        t.checks,
+        t.check_ms,
         t.total_ms
     );
     if !report.network_isolated {
@@ -860,6 +935,7 @@ mod tests {
             buggy_passes_strong: false,
             edits: edits.len(),
             unviable_edits: 0,
+            unviable_alone_edits: 0,
             k,
             g,
             fixes: edit_results.iter().filter(|e| e.passes_strong).count(),

@@ -155,6 +155,50 @@ pub fn compile(
     })
 }
 
+/// Type-checks `source` alone, as a library crate with no schemata around it: `None` when it
+/// compiles, else the first error. The schemata can accept a mutant that does not compile on its
+/// own: every `match` keeps the original arm, which still constrains inference outside the site
+/// (a removed `words.push(w)` leaves `let mut words = Vec::new()` untyped only in the real file).
+pub fn check_alone(source: &str) -> Result<Option<String>, RepoError> {
+    let rustc = find_rustc()?;
+    let dir = TempDir::new("check")?;
+    let file = dir.path().join("lib.rs");
+    std::fs::write(&file, source)
+        .map_err(RepoError::io(format!("cannot write {}", file.display())))?;
+    let out = Command::new(&rustc)
+        .args([
+            "--edition",
+            "2021",
+            "--crate-type",
+            "lib",
+            "--crate-name",
+            "verigym_check",
+            "--emit=metadata",
+            "--cap-lints",
+            "allow",
+            "--error-format=short",
+            "-o",
+        ])
+        .arg(dir.path().join("out.rmeta"))
+        .arg(&file)
+        .output()
+        .map_err(RepoError::io(format!("cannot run {}", rustc.display())))?;
+    if out.status.success() {
+        return Ok(None);
+    }
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let first = stderr
+        .lines()
+        .find(|l| l.contains("error"))
+        .unwrap_or("rustc failed")
+        .trim();
+    // Short errors start with the temporary file's path; the file is the library.
+    let first = first
+        .strip_prefix(&*file.to_string_lossy())
+        .map_or(first.to_owned(), |rest| format!("src/lib.rs{rest}"));
+    Ok(Some(first))
+}
+
 fn compile_error(suite: &str, err: &Diagnostic) -> RepoError {
     RepoError::Compile {
         suite: suite.to_owned(),
