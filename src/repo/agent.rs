@@ -768,9 +768,10 @@ fn ms(d: Duration) -> f64 {
 /// Renders the report as a readable table: the summary, then one row per task.
 pub fn render(report: &AgentReport) -> String {
     let s = &report.summary;
-    let budget = report
-        .budget
-        .map_or_else(|| "all edits".to_owned(), |b| format!("at most {b} edits"));
+    let budget = report.budget.map_or_else(
+        || "all edits".to_owned(),
+        |b| format!("at most {b} edit{} per task", if b == 1 { "" } else { "s" }),
+    );
     let mut out = format!(
         "verigym fix-agent: {} with verifier `{}` ({budget}; weak {} tests, strong {} tests)\n\n",
         report.repo, report.verifier, report.weak_tests, report.strong_tests
