@@ -9,6 +9,7 @@ use crate::curriculum::{CurriculumConfig, CurriculumState};
 use crate::eval::EvalReport;
 use crate::grade::{Graded, ResponseLine, Summary};
 use crate::probe::EnvProbeReport;
+use crate::repo::agent::AgentReport;
 use crate::repo::audit::AuditReport;
 use crate::repo::catalog::BugCatalog;
 use crate::suite::{Manifest, SuiteSpec};
@@ -29,6 +30,7 @@ pub fn all() -> Vec<(String, Schema)> {
         named::<CurriculumState>("curriculum-state"),
         named::<AuditReport>("audit-report"),
         named::<BugCatalog>("bug-catalog"),
+        named::<AgentReport>("fix-agent-report"),
     ];
     for env in registry::envs() {
         out.push((

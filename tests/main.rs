@@ -1,5 +1,6 @@
 //! The one integration-test binary; each module covers one area.
 
+mod agent;
 mod audit;
 mod cli;
 mod countdown;

@@ -4,6 +4,7 @@ mod audit;
 mod catalog;
 mod curriculum;
 mod eval;
+mod fix_agent;
 mod generate;
 mod inputs;
 mod list;
@@ -56,6 +57,8 @@ enum Command {
     Audit(audit::Args),
     /// Build a mini-repo's bug catalog: every mutant its strong suite kills, for `repo_fix`.
     Catalog(catalog::Args),
+    /// The naive random-edit fix agent on a mini-repo: how many declared fixes are fake (needs rustc).
+    FixAgent(fix_agent::Args),
 }
 
 /// An error writing our own output (not the user's input): exit code 1 instead of 2.
@@ -85,6 +88,7 @@ pub fn run() -> ExitCode {
         Command::Suite(args) => suite::run(args),
         Command::Audit(args) => audit::run(args),
         Command::Catalog(args) => catalog::run(args),
+        Command::FixAgent(args) => fix_agent::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -13,7 +13,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::layout::{self, RepoSource};
-use super::mutate::{self, Mutant};
+use super::mutate::{self, Mutant, Operator};
 use super::rustc::{self, Build, Profile};
 use super::sandbox::{self, Limits, RunOutput};
 use super::schemata::{FUEL_EXHAUSTED, Fuel, MUTANT_ENV, PROBE_MODULE, SUITE_MODULE};
@@ -253,11 +253,31 @@ pub fn audit_source(src: &RepoSource, opts: &AuditOptions) -> Result<AuditReport
     }
     let tests: Vec<String> = baseline.tests.iter().map(|t| t.name.clone()).collect();
 
+    // A removed statement may be the only use that pins a type: the schemata's original arm
+    // still pins it, the real mutant file does not. Those mutants are checked on their own.
+    let t_alone = Instant::now();
+    let removals: Vec<&Mutant> = analysis
+        .mutants
+        .iter()
+        .filter(|m| build.viable.contains(&m.ordinal) && m.operator == Operator::StatementRemoval)
+        .collect();
+    let sources: Vec<String> = removals
+        .iter()
+        .map(|m| mutate::apply(&src.library, m))
+        .collect();
+    let mut unviable_alone: BTreeMap<u32, String> = BTreeMap::new();
+    for (m, error) in removals.iter().zip(rustc::check_alone_batch(&sources)?) {
+        if let Some(error) = error {
+            unviable_alone.insert(m.ordinal, format!("does not compile on its own: {error}"));
+        }
+    }
+    let compile_ms = compile_ms + ms(t_alone.elapsed());
+
     let t_run = Instant::now();
     let viable: Vec<&Mutant> = analysis
         .mutants
         .iter()
-        .filter(|m| build.viable.contains(&m.ordinal))
+        .filter(|m| build.viable.contains(&m.ordinal) && !unviable_alone.contains_key(&m.ordinal))
         .collect();
     // Mutants run in batches, one sandbox shell per batch (see `sandbox::run_batch`), batches
     // in parallel.
@@ -290,6 +310,9 @@ pub fn audit_source(src: &RepoSource, opts: &AuditOptions) -> Result<AuditReport
     let runs: Vec<SuiteRun> = runs.into_iter().collect::<Result<_, _>>()?;
     for (m, run) in viable.iter().zip(&runs) {
         verdicts.insert(m.ordinal, judge(run));
+    }
+    for (ordinal, reason) in unviable_alone {
+        verdicts.insert(ordinal, (Status::Unviable, Vec::new(), Some(reason)));
     }
     for u in &build.unviable {
         verdicts.insert(
@@ -477,23 +500,38 @@ pub fn run_suite_batch(
     ordinals: &[u32],
     opts: &AuditOptions,
 ) -> Result<Vec<SuiteRun>, RepoError> {
-    let selections: Vec<String> = ordinals.iter().map(u32::to_string).collect();
-    run_selections(build, &selections, &opts.limits)
+    run_suite_batch_filtered(build, ordinals, None, opts)
 }
 
-/// Runs the suite once per selection, in one sandbox batch. A selection is a value of
-/// [`MUTANT_ENV`]: one ordinal, or several joined by commas to activate them together.
+/// As [`run_suite_batch`], but only the tests whose full name (`suite::...`) contains `filter`,
+/// when given: a rerun of one part of the suite after another part crashed the process.
+pub fn run_suite_batch_filtered(
+    build: &Build,
+    ordinals: &[u32],
+    filter: Option<&str>,
+    opts: &AuditOptions,
+) -> Result<Vec<SuiteRun>, RepoError> {
+    let selections: Vec<String> = ordinals.iter().map(u32::to_string).collect();
+    run_selections(build, &selections, filter, &opts.limits)
+}
+
+/// Runs the suite (or the tests matching `filter`) once per selection, in one sandbox batch. A
+/// selection is a value of [`MUTANT_ENV`]: one ordinal, or several joined by commas to activate
+/// them together.
 pub fn run_selections(
     build: &Build,
     selections: &[String],
+    filter: Option<&str>,
     limits: &Limits,
 ) -> Result<Vec<SuiteRun>, RepoError> {
     let jobs: Vec<sandbox::Job> = selections
         .iter()
         .map(|selection| sandbox::Job {
             args: ["--test-threads=1", "--skip", PROBE_MODULE]
+                .into_iter()
+                .chain(filter)
                 .map(String::from)
-                .to_vec(),
+                .collect(),
             env: vec![
                 (MUTANT_ENV.to_owned(), selection.clone()),
                 ("RUST_MIN_STACK".to_owned(), "33554432".to_owned()),

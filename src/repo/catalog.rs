@@ -97,9 +97,9 @@ pub fn to_json(catalog: &BugCatalog) -> String {
 /// per answer); both profiles keep overflow checks on and debug assertions off, so a bug fails
 /// the same tests with the same messages in either, which `tests/repo_fix.rs` checks.
 ///
-/// A mutant becomes a bug only when every test ran to a verdict and at least one failed by a
-/// plain assertion or panic: mutants that time out or crash the test process would make the
-/// failing-test list shown in prompts depend on test order, so they are left out.
+/// A mutant becomes a bug only when it compiles on its own, every test ran to a verdict, and at
+/// least one failed by a plain assertion or panic: mutants that time out or crash the test
+/// process would make the failing-test list shown in prompts depend on test order.
 pub fn build(src: &RepoSource, opts: &AuditOptions) -> Result<BugCatalog, RepoError> {
     let analysis = mutate::analyze(&src.library, "src/lib.rs")?;
     let build = rustc::compile(
@@ -169,6 +169,19 @@ pub fn build(src: &RepoSource, opts: &AuditOptions) -> Result<BugCatalog, RepoEr
             failing,
         });
     }
+    // The schemata can accept a mutant that does not compile on its own (another arm pins a
+    // type it leaves open); such a bug would hand `repo_fix` a library that cannot build.
+    let sources: Vec<String> = bugs
+        .iter()
+        .map(|b| {
+            let mut text = src.library.clone();
+            text.replace_range(b.span[0]..b.span[1], &b.replacement);
+            text
+        })
+        .collect();
+    let alone = rustc::check_alone_batch(&sources)?;
+    let mut alone = alone.iter();
+    bugs.retain(|_| alone.next().is_some_and(Option::is_none));
     let reach = reaches(&analysis, &src.suite)?;
     Ok(BugCatalog {
         repo: src.name.clone(),

@@ -18,9 +18,12 @@
 //!   and wall limits are last-resort guards.
 //! - The crate has no `unsafe`: limits come from `sh -c 'ulimit ...; exec ...'`, the process
 //!   group is killed through rustix.
+//! - The random-edit fix agent ([`agent`]) reuses it too: one build per bug-fix task holds the
+//!   buggy library, every edit of the broken function, and both suites as submodules.
 //! - Candidate fixes reuse the whole pipeline: [`mutate::Analysis::add_variant`] turns a
 //!   function body into one more run-time-selectable arm, so a group of candidates is one compile.
 
+pub mod agent;
 pub mod audit;
 pub mod catalog;
 pub mod equiv;

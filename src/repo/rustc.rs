@@ -187,6 +187,98 @@ pub fn compile(
     })
 }
 
+/// Type-checks `source` alone, as a library crate with no schemata around it: `None` when it
+/// compiles, else the first error. The schemata can accept a mutant that does not compile on its
+/// own: every `match` keeps the original arm, which still constrains inference outside the site
+/// (a removed `words.push(w)` leaves `let mut words = Vec::new()` untyped only in the real file).
+pub fn check_alone(source: &str) -> Result<Option<String>, RepoError> {
+    let rustc = find_rustc()?;
+    let dir = TempDir::new("check")?;
+    let file = dir.path().join("lib.rs");
+    std::fs::write(&file, source)
+        .map_err(RepoError::io(format!("cannot write {}", file.display())))?;
+    let out = Command::new(&rustc)
+        .args([
+            "--edition",
+            "2021",
+            "--crate-type",
+            "lib",
+            "--crate-name",
+            "verigym_check",
+            "--emit=metadata",
+            "--cap-lints",
+            "allow",
+            "--error-format=short",
+            "-o",
+        ])
+        .arg(dir.path().join("out.rmeta"))
+        .arg(&file)
+        .output()
+        .map_err(RepoError::io(format!("cannot run {}", rustc.display())))?;
+    if out.status.success() {
+        return Ok(None);
+    }
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let first = stderr
+        .lines()
+        .find(|l| l.contains("error"))
+        .unwrap_or("rustc failed")
+        .trim();
+    // Short errors start with the temporary file's path; the file is the library.
+    let first = first
+        .strip_prefix(&*file.to_string_lossy())
+        .map_or(first.to_owned(), |rest| format!("src/lib.rs{rest}"));
+    Ok(Some(first))
+}
+
+/// [`check_alone`] for many sources with one compiler run: each source becomes a module of one
+/// file, and an error is charged to the module its primary span falls in. A module with errors
+/// is then checked alone, so the wrapping can never make a source look broken that is not.
+pub fn check_alone_batch(sources: &[String]) -> Result<Vec<Option<String>>, RepoError> {
+    if sources.is_empty() {
+        return Ok(Vec::new());
+    }
+    let rustc = find_rustc()?;
+    let dir = TempDir::new("check")?;
+    let file = dir.path().join("schemata.rs"); // the name diagnostics are read from
+    let mut text = String::new();
+    let mut ranges = Vec::with_capacity(sources.len());
+    for (i, source) in sources.iter().enumerate() {
+        text.push_str(&format!("pub mod __vg_alone_{i} {{\n"));
+        let start = text.len();
+        text.push_str(source);
+        ranges.push(start..text.len());
+        text.push_str("\n}\n");
+    }
+    std::fs::write(&file, &text)
+        .map_err(RepoError::io(format!("cannot write {}", file.display())))?;
+    let out = dir.path().join("out.rmeta");
+    let extra = [
+        "--crate-type",
+        "lib",
+        "--emit=metadata",
+        "-o",
+        &*out.to_string_lossy(),
+    ];
+    let errors = rustc_errors_as(&rustc, &file, &extra, false)?;
+    let mut suspects = BTreeSet::new();
+    for err in &errors {
+        match ranges.iter().position(|r| r.contains(&err.primary.start)) {
+            Some(i) => {
+                suspects.insert(i);
+            }
+            // An error outside every module (it cannot happen with well-formed sources): check
+            // every source alone rather than guess.
+            None => suspects.extend(0..sources.len()),
+        }
+    }
+    let mut verdicts = vec![None; sources.len()];
+    for i in suspects {
+        verdicts[i] = check_alone(&sources[i])?;
+    }
+    Ok(verdicts)
+}
+
 fn compile_error(suite: &str, err: &Diagnostic) -> RepoError {
     RepoError::Compile {
         suite: suite.to_owned(),
@@ -205,11 +297,20 @@ struct Diagnostic {
 }
 
 fn rustc_errors(rustc: &Path, file: &Path, extra: &[&str]) -> Result<Vec<Diagnostic>, RepoError> {
+    rustc_errors_as(rustc, file, extra, true)
+}
+
+/// The compiler's errors on `file`, built as a test harness when `test`, else as `extra` says.
+fn rustc_errors_as(
+    rustc: &Path,
+    file: &Path,
+    extra: &[&str],
+    test: bool,
+) -> Result<Vec<Diagnostic>, RepoError> {
     let out = Command::new(rustc)
+        .args(["--edition", "2021"])
+        .args(test.then_some("--test"))
         .args([
-            "--edition",
-            "2021",
-            "--test",
             "--error-format=json",
             "--cap-lints",
             "allow",

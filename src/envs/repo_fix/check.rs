@@ -155,7 +155,7 @@ fn run_pending(data: &RepoFixData, build: &Build, slots: &mut [Slot], pending: &
         .par_chunks(chunk)
         .map(|c| {
             let selections: Vec<String> = c.iter().map(|(_, s)| s.clone()).collect();
-            audit::run_selections(build, &selections, &limits)
+            audit::run_selections(build, &selections, None, &limits)
         })
         .collect();
     for (c, result) in runnable.chunks(chunk).zip(results) {

@@ -1,0 +1,74 @@
+//! `verigym fix-agent`: the naive random-edit fix agent on a mini-repo, and how many of its
+//! declared successes the strong suite rejects.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::Result;
+use verigym::repo::agent::{self, AgentOptions, Verifier};
+
+use super::OutputError;
+use super::output::Output;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// A repo directory with `src/lib.rs`, `tests/strong.rs` and `tests/weak.rs`.
+    repo: PathBuf,
+    /// The suite the agent runs after each edit to decide it is done: `weak` or `strong`.
+    #[arg(long, default_value = "weak")]
+    verifier: Verifier,
+    /// Edits the agent may try per task before it gives up (default: all of them).
+    #[arg(long)]
+    budget: Option<u32>,
+    /// Also sample the figure: this many seeded runs of the agent over every task (0: off).
+    #[arg(long, default_value_t = 0)]
+    simulate: u32,
+    /// Seed of the simulation's edit orders.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Also write the full report as JSON to this file (`-` for stdout, replacing the table).
+    #[arg(long)]
+    json: Option<PathBuf>,
+    /// Loop iterations plus calls each test may make before it counts as a timeout.
+    #[arg(long, default_value_t = verigym::repo::schemata::Fuel::default().steps)]
+    fuel: u64,
+    /// Show progress on stderr even when it is not a terminal.
+    #[arg(long)]
+    progress: bool,
+}
+
+fn show_progress(done: usize, total: usize) {
+    eprint!("\rfix-agent: task {done}/{total}");
+    if done == total {
+        eprintln!();
+    }
+}
+
+pub fn run(args: Args) -> Result<()> {
+    let mut opts = AgentOptions {
+        verifier: args.verifier,
+        budget: args.budget,
+        simulation_runs: args.simulate,
+        seed: args.seed,
+        ..AgentOptions::default()
+    };
+    opts.fuel.steps = args.fuel;
+    if args.progress || std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        opts.progress = Some(show_progress);
+    }
+    let report = agent::random_edit_agent(&args.repo, &opts)?;
+    let json_to_stdout = args.json.as_deref().is_some_and(|p| p.as_os_str() == "-");
+    if let Some(path) = &args.json {
+        let mut out = Output::open(Some(path))?;
+        serde_json::to_writer_pretty(&mut out, &report)?;
+        out.write_all(b"\n").map_err(OutputError)?;
+        out.finish()?;
+    }
+    if !json_to_stdout {
+        let mut out = Output::open(None)?;
+        out.write_all(agent::render(&report).as_bytes())
+            .map_err(OutputError)?;
+        out.finish()?;
+    }
+    Ok(())
+}
