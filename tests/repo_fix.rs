@@ -266,3 +266,40 @@ fn records_hash_differently_per_seed() {
     let b = sha256(&crate::support::jsonl("repo_fix", None, &[], 2, 0, 5));
     assert_ne!(a, b);
 }
+
+/// A model that renames a parameter while fixing a function is not punished for it: the fix is
+/// rewritten onto the library's signature with a binding from the old name.
+#[test]
+fn renaming_a_parameter_still_verifies() {
+    let p = problems(0.0, 21, 1).remove(0);
+    // The first typed parameter: the word before the first `: ` after `fn name(`.
+    let open = p.answer.find("fn ").unwrap();
+    let params = &p.answer[open..];
+    let colon = params.find(": ").unwrap();
+    let name: String = params[..colon]
+        .chars()
+        .rev()
+        .take_while(|c| c.is_alphanumeric() || *c == '_')
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    assert!(!name.is_empty(), "{}", p.answer);
+    let renamed_name = format!("{name}_renamed");
+    // Whole-word replacement of the parameter everywhere in the answer.
+    let mut renamed = String::new();
+    let mut word = String::new();
+    for c in p.answer.chars().chain(std::iter::once('\n')) {
+        if c.is_alphanumeric() || c == '_' {
+            word.push(c);
+            continue;
+        }
+        renamed.push_str(if word == name { &renamed_name } else { &word });
+        word.clear();
+        renamed.push(c);
+    }
+    renamed.pop();
+    assert_ne!(renamed, p.answer);
+    let v = RepoFix.verify(&p.data, &renamed);
+    assert_eq!(v.reason, Reason::Correct, "{}\n{renamed}", v.message);
+}

@@ -75,7 +75,10 @@ pub struct Fix {
 }
 
 /// Reads the answer: the fixes it makes, sorted by function name, or the verdict rejecting it.
-pub fn read(response: &str, functions: &[FnInfo]) -> Result<Vec<Fix>, Rejection> {
+///
+/// `library` is the source `functions` were found in: a fix that only renames parameters is
+/// rewritten onto the library's own signature, with `let` bindings from the old names.
+pub fn read(response: &str, library: &str, functions: &[FnInfo]) -> Result<Vec<Fix>, Rejection> {
     let code = extract_code_block(response, "rust")?;
     let file = syn::parse_file(&code).map_err(|e| {
         let at = e.span().start();
@@ -99,7 +102,7 @@ pub fn read(response: &str, functions: &[FnInfo]) -> Result<Vec<Fix>, Rejection>
         match item {
             syn::Item::Fn(f) => {
                 let name = resolve(&f.sig.ident.to_string(), None, functions)?;
-                fixes.push(fix(name, &code, f));
+                fixes.push(fix(name, &code, &f.sig, &f.block, library, functions));
             }
             syn::Item::Impl(i) if i.trait_.is_none() => {
                 let ty = compact(&i.self_ty);
@@ -107,7 +110,7 @@ pub fn read(response: &str, functions: &[FnInfo]) -> Result<Vec<Fix>, Rejection>
                     match it {
                         syn::ImplItem::Fn(f) => {
                             let name = resolve(&f.sig.ident.to_string(), Some(&ty), functions)?;
-                            fixes.push(fix(name, &code, f));
+                            fixes.push(fix(name, &code, &f.sig, &f.block, library, functions));
                         }
                         other => {
                             return Err(unparsable(format!(
@@ -142,12 +145,75 @@ pub fn read(response: &str, functions: &[FnInfo]) -> Result<Vec<Fix>, Rejection>
     Ok(fixes)
 }
 
-fn fix(function: String, code: &str, item: &impl Spanned) -> Fix {
-    let span = item.span().byte_range();
+fn fix(
+    function: String,
+    code: &str,
+    sig: &syn::Signature,
+    block: &syn::Block,
+    library: &str,
+    functions: &[FnInfo],
+) -> Fix {
+    let text = |span: proc_macro2::Span| code.get(span.byte_range()).unwrap_or_default();
+    let start = sig.span().byte_range().start;
+    let item = code
+        .get(start..block.span().byte_range().end)
+        .unwrap_or_default()
+        .to_owned();
+    let renamed = functions.iter().find(|f| f.name == function).and_then(|f| {
+        let header = library.get(f.span.start..f.body.start)?;
+        let original = syn::parse_str::<syn::ItemFn>(library.get(f.span.clone())?).ok()?;
+        let bindings = renamings(&original.sig, sig)?;
+        let open = text(block.brace_token.span.open());
+        let close = text(block.brace_token.span.close());
+        let inner = code.get(
+            block.brace_token.span.open().byte_range().start + open.len()
+                ..block.brace_token.span.close().byte_range().end - close.len(),
+        )?;
+        Some(format!("{header}{bindings}{inner}}}"))
+    });
     Fix {
         function,
-        item: code.get(span).unwrap_or_default().to_owned(),
+        item: renamed.unwrap_or(item),
     }
+}
+
+/// When `answer` differs from `original` only in the names (patterns) of typed parameters, and
+/// every original parameter is a plain name: the `let` statements that bind the answer's names
+/// from the original's. `None` when nothing or something else differs.
+fn renamings(original: &syn::Signature, answer: &syn::Signature) -> Option<String> {
+    let strip = |sig: &syn::Signature| {
+        let mut sig = sig.clone();
+        for arg in &mut sig.inputs {
+            if let syn::FnArg::Typed(t) = arg {
+                *t.pat = syn::parse_quote!(_);
+            }
+        }
+        compact(&sig)
+    };
+    if strip(original) != strip(answer) {
+        return None;
+    }
+    let mut bindings = String::new();
+    for (o, a) in original.inputs.iter().zip(&answer.inputs) {
+        let (syn::FnArg::Typed(o), syn::FnArg::Typed(a)) = (o, a) else {
+            continue;
+        };
+        if compact(&o.pat) == compact(&a.pat) {
+            continue;
+        }
+        let syn::Pat::Ident(name) = &*o.pat else {
+            return None;
+        };
+        if name.by_ref.is_some() || name.subpat.is_some() {
+            return None;
+        }
+        bindings.push_str(&format!(
+            " let {} = {};",
+            a.pat.to_token_stream(),
+            name.ident
+        ));
+    }
+    (!bindings.is_empty()).then_some(bindings)
 }
 
 /// The library function an answer's `fn name` (inside `impl ty`, if any) replaces.
@@ -271,7 +337,7 @@ mod tests {
 
     fn read_code(code: &str) -> Result<Vec<Fix>, (Reason, String)> {
         let functions = analyze(LIB, "src/lib.rs").unwrap().functions;
-        read(&format!("Here:\n```rust\n{code}\n```\n"), &functions)
+        read(&format!("Here:\n```rust\n{code}\n```\n"), LIB, &functions)
             .map_err(|r| (r.reason, r.message.into_owned()))
     }
 
@@ -283,12 +349,24 @@ mod tests {
         .unwrap();
         let names: Vec<&str> = fixes.iter().map(|f| f.function.as_str()).collect();
         assert_eq!(names, ["S::get", "add"]);
-        assert_eq!(fixes[0].item, "pub fn get(&self) -> i32 { 2 }");
+        assert_eq!(fixes[0].item, "fn get(&self) -> i32 { 2 }");
         // A method on its own is found by its short name when that is unique.
         assert_eq!(
             read_code("fn get(&self) -> i32 { 3 }").unwrap()[0].function,
             "S::get"
         );
+    }
+
+    #[test]
+    fn renamed_parameters_are_bound_from_the_original_names() {
+        let fixes = read_code("fn add(x: i32, mut y: i32) -> i32 { y += 1; x + y - 1 }").unwrap();
+        assert_eq!(
+            fixes[0].item,
+            "pub fn add(a: i32, b: i32) -> i32 { let x = a; let mut y = b; y += 1; x + y - 1 }"
+        );
+        // A changed type is not a rename: the item is kept and the signature check rejects it.
+        let fixes = read_code("fn add(a: i64, b: i32) -> i32 { b }").unwrap();
+        assert_eq!(fixes[0].item, "fn add(a: i64, b: i32) -> i32 { b }");
     }
 
     #[test]

@@ -56,13 +56,15 @@ pub fn verify_group(data: &RepoFixData, responses: &[&str]) -> Vec<Verdict> {
     let mut arms: BTreeMap<(String, String), u32> = BTreeMap::new();
     let mut slots: Vec<Slot> = responses
         .iter()
-        .map(|r| match answer::read(r, &analysis.functions) {
-            Err(rejection) => Slot::Done(rejection.into()),
-            Ok(fixes) => match add_arms(&mut analysis, &mut arms, &fixes) {
-                Ok(ordinals) => Slot::Pending(ordinals),
+        .map(
+            |r| match answer::read(r, &data.library, &analysis.functions) {
                 Err(rejection) => Slot::Done(rejection.into()),
+                Ok(fixes) => match add_arms(&mut analysis, &mut arms, &fixes) {
+                    Ok(ordinals) => Slot::Pending(ordinals),
+                    Err(rejection) => Slot::Done(rejection.into()),
+                },
             },
-        })
+        )
         .collect();
     let pending: Vec<usize> = (0..slots.len())
         .filter(|&i| matches!(slots[i], Slot::Pending(_)))
