@@ -1,13 +1,11 @@
 //! `verigym audit`: the mutation score of a mini-repo's test suite, with survivors and kill matrix.
 
-use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::Result;
 use verigym::repo::audit::{self, AuditOptions};
 
-use super::OutputError;
-use super::output::Output;
+use super::output;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -40,18 +38,5 @@ pub fn run(args: Args) -> Result<()> {
     opts.seed = args.seed;
     opts.fuel.steps = args.fuel;
     let report = audit::audit(&args.repo, &args.suite, &opts)?;
-    let json_to_stdout = args.json.as_deref().is_some_and(|p| p.as_os_str() == "-");
-    if let Some(path) = &args.json {
-        let mut out = Output::open(Some(path))?;
-        serde_json::to_writer_pretty(&mut out, &report)?;
-        out.write_all(b"\n").map_err(OutputError)?;
-        out.finish()?;
-    }
-    if !json_to_stdout {
-        let mut out = Output::open(None)?;
-        out.write_all(audit::render(&report).as_bytes())
-            .map_err(OutputError)?;
-        out.finish()?;
-    }
-    Ok(())
+    output::report(args.json.as_deref(), &report, || audit::render(&report))
 }

@@ -1,14 +1,12 @@
 //! `verigym fix-agent`: the naive random-edit fix agent on a mini-repo, and how many of its
 //! declared successes the strong suite rejects.
 
-use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::Result;
 use verigym::repo::agent::{self, AgentOptions, Verifier};
 
-use super::OutputError;
-use super::output::Output;
+use super::output;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -57,18 +55,5 @@ pub fn run(args: Args) -> Result<()> {
         opts.progress = Some(show_progress);
     }
     let report = agent::random_edit_agent(&args.repo, &opts)?;
-    let json_to_stdout = args.json.as_deref().is_some_and(|p| p.as_os_str() == "-");
-    if let Some(path) = &args.json {
-        let mut out = Output::open(Some(path))?;
-        serde_json::to_writer_pretty(&mut out, &report)?;
-        out.write_all(b"\n").map_err(OutputError)?;
-        out.finish()?;
-    }
-    if !json_to_stdout {
-        let mut out = Output::open(None)?;
-        out.write_all(agent::render(&report).as_bytes())
-            .map_err(OutputError)?;
-        out.finish()?;
-    }
-    Ok(())
+    output::report(args.json.as_deref(), &report, || agent::render(&report))
 }

@@ -86,3 +86,25 @@ impl Drop for Output {
         }
     }
 }
+
+/// Writes a report as pretty JSON to `json` when given, and its table to stdout unless the JSON
+/// went there (`-`): the output shape of `audit` and `fix-agent`.
+pub fn report(
+    json: Option<&Path>,
+    value: &impl serde::Serialize,
+    table: impl FnOnce() -> String,
+) -> anyhow::Result<()> {
+    let json_to_stdout = json.is_some_and(|p| p.as_os_str() == "-");
+    if let Some(path) = json {
+        let mut out = Output::open(Some(path))?;
+        serde_json::to_writer_pretty(&mut out, value)?;
+        out.write_all(b"\n").map_err(OutputError)?;
+        out.finish()?;
+    }
+    if !json_to_stdout {
+        let mut out = Output::open(None)?;
+        out.write_all(table().as_bytes()).map_err(OutputError)?;
+        out.finish()?;
+    }
+    Ok(())
+}

@@ -81,15 +81,7 @@ impl Rejection {
 ///
 /// A verifier can turn the rejection straight into its verdict with `Verdict::from`.
 pub fn extract_answer(response: &str) -> Result<Cow<'_, str>, Rejection> {
-    if response.len() > MAX_RESPONSE_BYTES {
-        return Err(Rejection::new(
-            Reason::ResponseTooLong,
-            format!(
-                "response is {} bytes; the limit is {MAX_RESPONSE_BYTES}",
-                response.len()
-            ),
-        ));
-    }
+    check_length(response)?;
     let (visible, thoughts) = split_thinking(response);
     match &visible {
         Cow::Borrowed(text) => find_final(text).map(Cow::Borrowed),
@@ -111,15 +103,7 @@ pub fn extract_answer(response: &str) -> Result<Cow<'_, str>, Rejection> {
 /// that shows the buggy code before the fix would have it; a trailing unclosed block (a truncated
 /// generation) is ignored. An empty block is [`Reason::EmptyAnswer`].
 pub fn extract_code_block<'r>(response: &'r str, lang: &str) -> Result<Cow<'r, str>, Rejection> {
-    if response.len() > MAX_RESPONSE_BYTES {
-        return Err(Rejection::new(
-            Reason::ResponseTooLong,
-            format!(
-                "response is {} bytes; the limit is {MAX_RESPONSE_BYTES}",
-                response.len()
-            ),
-        ));
-    }
+    check_length(response)?;
     let (visible, thoughts) = split_thinking(response);
     let found = match &visible {
         Cow::Borrowed(text) => last_code_block(text, lang).map(Cow::Borrowed),
@@ -168,6 +152,20 @@ fn last_code_block<'t>(text: &'t str, lang: &str) -> Option<&'t str> {
         }
     }
     last
+}
+
+/// Step 1 of the protocol: a response over the cap is not read.
+fn check_length(response: &str) -> Result<(), Rejection> {
+    if response.len() > MAX_RESPONSE_BYTES {
+        return Err(Rejection::new(
+            Reason::ResponseTooLong,
+            format!(
+                "response is {} bytes; the limit is {MAX_RESPONSE_BYTES}",
+                response.len()
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// Returns the visible text and the removed thinking, as spans of `response`.

@@ -200,8 +200,9 @@ pub fn build(src: &RepoSource, opts: &AuditOptions) -> Result<BugCatalog, RepoEr
 
 /// For each `#[test]` fn of `suite`, the library functions it can reach.
 fn reaches(analysis: &Analysis, suite: &str) -> Result<BTreeMap<String, Vec<String>>, RepoError> {
-    let library = syn::parse_file(&analysis.source).map_err(|e| parse_error("src/lib.rs", &e))?;
-    let suite_file = syn::parse_file(suite).map_err(|e| parse_error("suite", &e))?;
+    let library =
+        syn::parse_file(&analysis.source).map_err(|e| mutate::parse_error("src/lib.rs", &e))?;
+    let suite_file = syn::parse_file(suite).map_err(|e| mutate::parse_error("suite", &e))?;
     let by_short: BTreeMap<&str, Vec<&str>> =
         analysis
             .functions
@@ -285,16 +286,6 @@ fn collect_idents(tokens: TokenStream, out: &mut BTreeSet<String>) {
             TokenTree::Group(g) => collect_idents(g.stream(), out),
             _ => {}
         }
-    }
-}
-
-fn parse_error(path: &str, e: &syn::Error) -> RepoError {
-    let start = e.span().start();
-    RepoError::Parse {
-        path: path.to_owned(),
-        line: start.line,
-        column: start.column + 1,
-        message: e.to_string(),
     }
 }
 

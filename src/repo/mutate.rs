@@ -146,15 +146,7 @@ pub struct Analysis {
 ///
 /// `path` only labels errors and diffs.
 pub fn analyze(source: &str, path: &str) -> Result<Analysis, RepoError> {
-    let file = syn::parse_file(source).map_err(|e| {
-        let start = e.span().start();
-        RepoError::Parse {
-            path: path.to_owned(),
-            line: start.line,
-            column: start.column + 1,
-            message: e.to_string(),
-        }
-    })?;
+    let file = syn::parse_file(source).map_err(|e| parse_error(path, &e))?;
     let mut finder = Finder {
         fn_stack: Vec::new(),
         impl_ty: None,
@@ -219,6 +211,17 @@ pub fn analyze(source: &str, path: &str) -> Result<Analysis, RepoError> {
         stmt_positions,
         else_positions,
     })
+}
+
+/// A syn error as a [`RepoError::Parse`] naming the file, line and column.
+pub(crate) fn parse_error(path: &str, e: &syn::Error) -> RepoError {
+    let start = e.span().start();
+    RepoError::Parse {
+        path: path.to_owned(),
+        line: start.line,
+        column: start.column + 1,
+        message: e.to_string(),
+    }
 }
 
 impl Analysis {
