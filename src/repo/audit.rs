@@ -142,7 +142,8 @@ pub struct EquivalenceInfo {
 pub struct Timing {
     /// Parsing and finding mutants.
     pub analyze_ms: f64,
-    /// All compiler runs (screening rounds, the last of which is the build).
+    /// All compiler runs, wall time: screening rounds, the last of which is the build, overlapped
+    /// with the stand-alone type check of statement removals.
     pub compile_ms: f64,
     /// Compiler runs: each failing one screens out the mutants it blames; the last one builds.
     pub compile_rounds: usize,
@@ -211,15 +212,42 @@ pub fn audit_source(src: &RepoSource, opts: &AuditOptions) -> Result<AuditReport
     };
     let analyze_ms = ms(t0.elapsed());
     let texts: Vec<String> = probes.iter().map(|p| p.text.clone()).collect();
-    let build = rustc::compile(
-        &analysis,
-        &src.suite_name,
-        &src.suite,
-        &texts,
-        opts.fuel,
-        Profile::Optimized,
-    )?;
-    let compile_ms = ms(build.compile_time);
+    // A removed statement may be the only use that pins a type: the schemata's original arm
+    // still pins it, the real mutant file does not. Those mutants are type-checked on their own,
+    // in one compiler run that overlaps the build.
+    let removals: Vec<&Mutant> = analysis
+        .mutants
+        .iter()
+        .filter(|m| m.operator == Operator::StatementRemoval)
+        .collect();
+    let sources: Vec<String> = removals
+        .iter()
+        .map(|m| mutate::apply(&src.library, m))
+        .collect();
+    let t_compile = Instant::now();
+    let (build, alone) = rayon::join(
+        || {
+            rustc::compile(
+                &analysis,
+                &src.suite_name,
+                &src.suite,
+                &texts,
+                opts.fuel,
+                Profile::Optimized,
+            )
+        },
+        || rustc::check_alone_batch(&sources),
+    );
+    let (build, alone) = (build?, alone?);
+    let compile_ms = ms(t_compile.elapsed());
+    let unviable_alone: BTreeMap<u32, String> = removals
+        .iter()
+        .zip(alone)
+        .filter(|(m, _)| build.viable.contains(&m.ordinal))
+        .filter_map(|(m, error)| {
+            error.map(|e| (m.ordinal, format!("does not compile on its own: {e}")))
+        })
+        .collect();
 
     let baseline = run_suite(&build, 0, opts)?;
     let failing: Vec<String> = baseline
@@ -252,26 +280,6 @@ pub fn audit_source(src: &RepoSource, opts: &AuditOptions) -> Result<AuditReport
         });
     }
     let tests: Vec<String> = baseline.tests.iter().map(|t| t.name.clone()).collect();
-
-    // A removed statement may be the only use that pins a type: the schemata's original arm
-    // still pins it, the real mutant file does not. Those mutants are checked on their own.
-    let t_alone = Instant::now();
-    let removals: Vec<&Mutant> = analysis
-        .mutants
-        .iter()
-        .filter(|m| build.viable.contains(&m.ordinal) && m.operator == Operator::StatementRemoval)
-        .collect();
-    let sources: Vec<String> = removals
-        .iter()
-        .map(|m| mutate::apply(&src.library, m))
-        .collect();
-    let mut unviable_alone: BTreeMap<u32, String> = BTreeMap::new();
-    for (m, error) in removals.iter().zip(rustc::check_alone_batch(&sources)?) {
-        if let Some(error) = error {
-            unviable_alone.insert(m.ordinal, format!("does not compile on its own: {error}"));
-        }
-    }
-    let compile_ms = compile_ms + ms(t_alone.elapsed());
 
     let t_run = Instant::now();
     let viable: Vec<&Mutant> = analysis
