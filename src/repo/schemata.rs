@@ -258,7 +258,9 @@ pub fn __vg_set_active(id: u32) {{
 #[doc(hidden)]
 #[inline]
 pub fn __vg_id() -> u32 {{
-    let id = __VG_ACTIVE.load(::std::sync::atomic::Ordering::Relaxed);
+    // Acquire pairs with the Release store below, so a thread that sees the id also sees the
+    // list of further ids stored before it.
+    let id = __VG_ACTIVE.load(::std::sync::atomic::Ordering::Acquire);
     if id != u32::MAX {{
         return id;
     }}
@@ -267,8 +269,10 @@ pub fn __vg_id() -> u32 {{
     let var = ::std::env::var("{MUTANT_ENV}").unwrap_or_default();
     let mut ids = var.split(',').filter_map(|v| v.trim().parse::<u32>().ok());
     let id = ids.next().unwrap_or(0);
-    let _ = __VG_MORE.set(ids.collect());
-    __VG_ACTIVE.store(id, ::std::sync::atomic::Ordering::Relaxed);
+    let more: ::std::vec::Vec<u32> = ids.collect();
+    __VG_HAS_MORE.store(!more.is_empty(), ::std::sync::atomic::Ordering::Relaxed);
+    let _ = __VG_MORE.set(more);
+    __VG_ACTIVE.store(id, ::std::sync::atomic::Ordering::Release);
     id
 }}
 
@@ -285,11 +289,25 @@ fn __vg_sel(ids: &[u32]) -> usize {{
     if let Some(p) = ids.iter().position(|&i| i == id) {{
         return p + 1;
     }}
+    // Sites run millions of times in a fuel-bound loop: the common single-id case pays one
+    // relaxed load here, never the list lookup.
+    if !__VG_HAS_MORE.load(::std::sync::atomic::Ordering::Relaxed) {{
+        return 0;
+    }}
+    __vg_sel_more(ids)
+}}
+
+#[doc(hidden)]
+#[cold]
+fn __vg_sel_more(ids: &[u32]) -> usize {{
     __VG_MORE
         .get()
         .and_then(|more| ids.iter().position(|i| more.contains(i)))
         .map_or(0, |p| p + 1)
 }}
+
+#[doc(hidden)]
+static __VG_HAS_MORE: ::std::sync::atomic::AtomicBool = ::std::sync::atomic::AtomicBool::new(false);
 
 ::std::thread_local! {{
     static __VG_FUEL: ::std::cell::Cell<u64> = const {{ ::std::cell::Cell::new({steps}) }};
