@@ -17,6 +17,24 @@ fn mini() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/repos/mini")
 }
 
+/// The fixture built with a small fuel tank, so timeouts cost little.
+fn small_tank_build(analysis: &mutate::Analysis, suite: &str) -> (Fuel, rustc::Build) {
+    let fuel = Fuel {
+        steps: 100_000,
+        max_depth: 1_000,
+    };
+    let build = rustc::compile(
+        analysis,
+        "strong",
+        suite,
+        &[],
+        fuel,
+        rustc::Profile::Optimized,
+    )
+    .unwrap();
+    (fuel, build)
+}
+
 fn report(suite: &str) -> &'static AuditReport {
     static STRONG: OnceLock<AuditReport> = OnceLock::new();
     static WEAK: OnceLock<AuditReport> = OnceLock::new();
@@ -107,19 +125,7 @@ fn an_infinite_loop_is_a_timeout_deterministically() {
     // The same verdict, test by test, on repeated runs of the same binary with a small tank.
     let src = layout::read(&mini(), "strong").unwrap();
     let analysis = mutate::analyze(&src.library, "src/lib.rs").unwrap();
-    let fuel = Fuel {
-        steps: 100_000,
-        max_depth: 1_000,
-    };
-    let build = rustc::compile(
-        &analysis,
-        "strong",
-        &src.suite,
-        &[],
-        fuel,
-        rustc::Profile::Optimized,
-    )
-    .unwrap();
+    let (fuel, build) = small_tank_build(&analysis, &src.suite);
     let opts = AuditOptions {
         fuel,
         ..AuditOptions::default()
@@ -319,19 +325,7 @@ fn candidate_variants_share_one_compile() {
             .unwrap_err()
             .contains("signature")
     );
-    let fuel = Fuel {
-        steps: 100_000,
-        max_depth: 1_000,
-    };
-    let build = rustc::compile(
-        &analysis,
-        "strong",
-        &src.suite,
-        &[],
-        fuel,
-        rustc::Profile::Optimized,
-    )
-    .unwrap();
+    let (fuel, build) = small_tank_build(&analysis, &src.suite);
     assert_eq!(
         build.unviable.iter().map(|u| u.ordinal).collect::<Vec<_>>(),
         [ords[2]]
