@@ -91,6 +91,19 @@ fn one_thread_and_many_threads_write_the_same_bytes() {
 }
 
 #[test]
+fn every_env_writes_the_same_bytes_on_any_thread_count() {
+    for env in verigym::registry::envs() {
+        let one = in_pool(1, || jsonl(env.id(), Some(5.0), &[], 3, 0, 300));
+        let three = in_pool(3, || jsonl(env.id(), Some(5.0), &[], 3, 0, 300));
+        assert!(
+            one == three,
+            "{}: thread count changed the output",
+            env.id()
+        );
+    }
+}
+
+#[test]
 fn problem_i_alone_equals_line_i_of_a_long_stream() {
     let long = jsonl("modarith", Some(3.0), &[], 5, 0, 10_000);
     let lines: Vec<&[u8]> = long.split_inclusive(|&b| b == b'\n').collect();
