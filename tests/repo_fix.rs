@@ -303,3 +303,24 @@ fn renaming_a_parameter_still_verifies() {
     let v = RepoFix.verify(&p.data, &renamed);
     assert_eq!(v.reason, Reason::Correct, "{}\n{renamed}", v.message);
 }
+
+/// A constant that never finishes evaluating would hang rustc (lints are capped, so the
+/// long-running-const-eval lint cannot stop it): the compiler's wall limit cuts it off and the
+/// answer scores 0 as a compile error. Takes `COMPILE_WALL` (30 s).
+#[test]
+fn an_endless_constant_evaluation_is_cut_off() {
+    let p = problems(0.0, 2, 1).remove(0);
+    let a = p.answer.as_str();
+    let at = a
+        .find(") -> ")
+        .and_then(|i| a[i..].find('{').map(|j| i + j + 1))
+        .unwrap();
+    let hostile = format!(
+        "{} const X: u64 = {{ let mut i = 1u64; while i != 0 {{ i = i.wrapping_add(1); }} i }}; let _ = X;{}",
+        &a[..at],
+        &a[at..]
+    );
+    let v = RepoFix.verify(&p.data, &hostile);
+    assert_eq!(v.reason, Reason::CompileError, "{}", v.message);
+    assert!(v.message.contains("did not finish"), "{}", v.message);
+}

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use super::RepoError;
 use super::mutate::Analysis;
-use super::sandbox::TempDir;
+use super::sandbox::{self, RunOutput, TempDir};
 use super::schemata::{self, Fuel, Schemata};
 
 /// At most this many build rounds before giving up; each round drops every mutant blamed.
@@ -66,6 +66,25 @@ impl Profile {
             ],
         }
     }
+}
+
+/// The longest one compiler run may take. A build of a mini repo takes under 2 s; only an
+/// endless loop in constant evaluation (which `--cap-lints allow` no longer stops) comes near.
+pub const COMPILE_WALL: Duration = Duration::from_secs(30);
+
+/// Runs rustc under [`COMPILE_WALL`]; an overrun is a compile error that says so.
+fn run_rustc(cmd: Command, rustc: &Path) -> Result<RunOutput, RepoError> {
+    let out = sandbox::run_tool(cmd, rustc, COMPILE_WALL)?;
+    if out.wall_killed {
+        return Err(RepoError::Compile {
+            suite: "-".into(),
+            message: format!(
+                "rustc did not finish within {} s (an endless loop in constant evaluation?)",
+                COMPILE_WALL.as_secs()
+            ),
+        });
+    }
+    Ok(out)
 }
 
 /// A mutant screened out by the compiler.
@@ -197,28 +216,27 @@ pub fn check_alone(source: &str) -> Result<Option<String>, RepoError> {
     let file = dir.path().join("lib.rs");
     std::fs::write(&file, source)
         .map_err(RepoError::io(format!("cannot write {}", file.display())))?;
-    let out = Command::new(&rustc)
-        .args([
-            "--edition",
-            "2021",
-            "--crate-type",
-            "lib",
-            "--crate-name",
-            "verigym_check",
-            "--emit=metadata",
-            "--cap-lints",
-            "allow",
-            "--error-format=short",
-            "-o",
-        ])
-        .arg(dir.path().join("out.rmeta"))
-        .arg(&file)
-        .output()
-        .map_err(RepoError::io(format!("cannot run {}", rustc.display())))?;
-    if out.status.success() {
+    let mut cmd = Command::new(&rustc);
+    cmd.args([
+        "--edition",
+        "2021",
+        "--crate-type",
+        "lib",
+        "--crate-name",
+        "verigym_check",
+        "--emit=metadata",
+        "--cap-lints",
+        "allow",
+        "--error-format=short",
+        "-o",
+    ])
+    .arg(dir.path().join("out.rmeta"))
+    .arg(&file);
+    let out = run_rustc(cmd, &rustc)?;
+    if out.success() {
         return Ok(None);
     }
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    let stderr = &out.stderr;
     let first = stderr
         .lines()
         .find(|l| l.contains("error"))
@@ -307,8 +325,8 @@ fn rustc_errors_as(
     extra: &[&str],
     test: bool,
 ) -> Result<Vec<Diagnostic>, RepoError> {
-    let out = Command::new(rustc)
-        .args(["--edition", "2021"])
+    let mut cmd = Command::new(rustc);
+    cmd.args(["--edition", "2021"])
         .args(test.then_some("--test"))
         .args([
             "--error-format=json",
@@ -322,10 +340,9 @@ fn rustc_errors_as(
         ])
         .args(extra)
         .arg(file)
-        .env("RUST_BACKTRACE", "0")
-        .output()
-        .map_err(RepoError::io(format!("cannot run {}", rustc.display())))?;
-    let stderr = String::from_utf8_lossy(&out.stderr);
+        .env("RUST_BACKTRACE", "0");
+    let out = run_rustc(cmd, rustc)?;
+    let stderr = &out.stderr;
     let mut errors = Vec::new();
     for line in stderr.lines() {
         let Ok(v) = serde_json::from_str::<serde_json::Value>(line) else {
@@ -353,7 +370,7 @@ fn rustc_errors_as(
             offsets,
         });
     }
-    if errors.is_empty() && !out.status.success() {
+    if errors.is_empty() && !out.success() {
         return Err(RepoError::Compile {
             suite: file.display().to_string(),
             message: stderr.lines().take(20).collect::<Vec<_>>().join("\n"),

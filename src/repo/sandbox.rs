@@ -283,6 +283,16 @@ fn shell(script: Option<&str>, dir: &TempDir) -> Command {
     cmd
 }
 
+/// Runs a trusted tool (the compiler) with a wall-clock limit, killing its process group when
+/// it overruns: model-written code can make rustc loop forever in constant evaluation.
+pub(crate) fn run_tool(
+    cmd: Command,
+    program: &Path,
+    wall: Duration,
+) -> Result<RunOutput, RepoError> {
+    spawn_wait(cmd, program, wall, 64 << 20)
+}
+
 fn spawn_wait(
     mut cmd: Command,
     program: &Path,
