@@ -25,6 +25,15 @@ fn problems(level: f64, seed: u64, n: u64) -> Vec<Problem<RepoFixParams, RepoFix
     (0..n).map(|i| g.problem(i)).collect()
 }
 
+/// The answer with `text` inserted at the start of its first function's body.
+fn at_body_start(answer: &str, text: &str) -> String {
+    let at = answer
+        .find(") -> ")
+        .and_then(|i| answer[i..].find('{').map(|j| i + j + 1))
+        .expect("the reference has a body");
+    format!("{}{text}{}", &answer[..at], &answer[at..])
+}
+
 fn detail_list(v: &Verdict, key: &str) -> Vec<String> {
     v.detail.as_ref().unwrap()[key]
         .as_array()
@@ -159,11 +168,7 @@ fn every_killed_mutant_of_the_fixed_function_is_rejected() {
 fn a_group_is_judged_as_its_members_alone() {
     let p = &problems(5.0, 3, 1)[0];
     let a = p.answer.as_str();
-    let body_start = a
-        .find(") -> ")
-        .and_then(|i| a[i..].find('{').map(|j| i + j + 1));
-    let at = body_start.expect("the reference has a body");
-    let with = |text: &str| format!("{}{text}{}", &a[..at], &a[at..]);
+    let with = |text: &str| at_body_start(a, text);
     let no_compile = with(" let _: u8 = \"not a number\";");
     let renamed = with(" let _unused_here = 1;");
     let group = [
@@ -194,12 +199,7 @@ fn a_group_is_judged_as_its_members_alone() {
 #[test]
 fn hostile_fixes_are_contained_and_score_zero() {
     let p = problems(0.0, 2, 1).remove(0);
-    let a = p.answer.as_str();
-    let at = a
-        .find(") -> ")
-        .and_then(|i| a[i..].find('{').map(|j| i + j + 1))
-        .unwrap();
-    let with = |text: &str| format!("{}{text}{}", &a[..at], &a[at..]);
+    let with = |text: &str| at_body_start(&p.answer, text);
     let cases = [
         (with(" loop {}"), Reason::WrongAnswer, "fuel"),
         (
@@ -310,15 +310,9 @@ fn renaming_a_parameter_still_verifies() {
 #[test]
 fn an_endless_constant_evaluation_is_cut_off() {
     let p = problems(0.0, 2, 1).remove(0);
-    let a = p.answer.as_str();
-    let at = a
-        .find(") -> ")
-        .and_then(|i| a[i..].find('{').map(|j| i + j + 1))
-        .unwrap();
-    let hostile = format!(
-        "{} const X: u64 = {{ let mut i = 1u64; while i != 0 {{ i = i.wrapping_add(1); }} i }}; let _ = X;{}",
-        &a[..at],
-        &a[at..]
+    let hostile = at_body_start(
+        &p.answer,
+        " const X: u64 = { let mut i = 1u64; while i != 0 { i = i.wrapping_add(1); } i }; let _ = X;",
     );
     let v = RepoFix.verify(&p.data, &hostile);
     assert_eq!(v.reason, Reason::CompileError, "{}", v.message);
