@@ -81,10 +81,10 @@ impl Env for RepoFix {
     fn generate(&self, params: &RepoFixParams, rng: &mut ProblemRng) -> Generated<RepoFixData> {
         let inj = inject::inject(params, rng);
         let data = data(&inj);
-        let fewest = data
+        let fewest = inj
             .bugs
             .iter()
-            .map(|b| failures_of(&inj, &b.id))
+            .map(|&b| inj.repo.bug(b).failing.len())
             .min()
             .unwrap_or(1)
             .max(1);
@@ -109,14 +109,6 @@ impl Env for RepoFix {
     fn probe_answers(&self, data: &RepoFixData, answer: &str, foreign: &str) -> ProbeAnswers {
         probes::probe_answers(data, answer, foreign)
     }
-}
-
-fn failures_of(inj: &Injection, id: &str) -> usize {
-    inj.bugs
-        .iter()
-        .map(|&b| inj.repo.bug(b))
-        .find(|b| b.id == id)
-        .map_or(0, |b| b.failing.len())
 }
 
 fn data(inj: &Injection) -> RepoFixData {
