@@ -6,8 +6,9 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 use serde_json::json;
 use verigym::grade::{self, ProblemSet, ResponseSet};
+use verigym::registry::{self, EnvSet};
 use verigym::suite::SuiteSpec;
-use verigym::{eval, registry, stream};
+use verigym::{eval, stream};
 
 const PROBLEMS: u64 = 12_500;
 const GROUP: usize = 8;
@@ -50,14 +51,22 @@ fn eval_100k(c: &mut Criterion) {
     group.sample_size(10);
     group.bench_function("eval_100k_responses", |b| {
         b.iter(|| {
-            let p = ProblemSet::from_jsonl(&problems[..], "p").unwrap();
+            let p = ProblemSet::from_jsonl(&problems[..], "p", &EnvSet::shipped()).unwrap();
             let r = ResponseSet::from_jsonl(&responses[..], "r", &p).unwrap();
             let graded = grade::grade(&p, &r);
             black_box(eval::evaluate(&p, &r, &graded, &[1, 4, 8]))
         })
     });
+    let envs = EnvSet::shipped();
     group.bench_function("suite_build_standard_v1", |b| {
-        b.iter(|| black_box(SuiteSpec::load("standard-v1").unwrap().build().unwrap()))
+        b.iter(|| {
+            black_box(
+                SuiteSpec::load("standard-v1", &envs)
+                    .unwrap()
+                    .build(&envs)
+                    .unwrap(),
+            )
+        })
     });
     group.finish();
 }

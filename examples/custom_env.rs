@@ -1,11 +1,15 @@
-//! A custom env in about 60 lines: implement `Env` and the library gives it seeding, records,
-//! extraction, verification and JSONL streaming like any shipped env.
+//! Your own env: implement `Env` (the 50 lines down to `main`), add it to an `EnvSet`, and the
+//! curriculum, grading, suites and probes use it as they use a shipped env.
 //! Run: `cargo run --example custom_env`
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use verigym::core::error::check_range;
-use verigym::{Env, EnvParams, Generated, Generator, ProblemRng, Reason, Verdict, extract_answer};
+use verigym::curriculum::{Curriculum, CurriculumConfig};
+use verigym::grade::{self, ProblemSet, ResponseSet};
+use verigym::registry::EnvSet;
+use verigym::{
+    Env, EnvParams, Generated, ProblemRng, Reason, Verdict, check_range, extract_answer,
+};
 
 /// Add up a list of numbers.
 struct Sum;
@@ -54,28 +58,35 @@ impl Env for Sum {
     }
 
     fn verify(&self, terms: &Vec<u64>, response: &str) -> Verdict {
-        let answer = match extract_answer(response) {
-            Ok(answer) => answer,
-            Err(rejection) => return rejection.into(),
-        };
-        match answer.parse::<u64>() {
-            Ok(n) if n == terms.iter().sum::<u64>() => Verdict::correct(),
-            Ok(_) => Verdict::wrong("wrong sum"),
-            Err(_) => Verdict::rejected(Reason::UnparsableAnswer, "not a whole number"),
+        match extract_answer(response).map(|a| a.parse::<u64>()) {
+            Err(rejection) => rejection.into(),
+            Ok(Ok(n)) if n == terms.iter().sum::<u64>() => Verdict::correct(),
+            Ok(Ok(_)) => Verdict::wrong("wrong sum"),
+            Ok(Err(_)) => Verdict::rejected(Reason::UnparsableAnswer, "not a whole number"),
         }
     }
 }
 
-fn main() -> verigym::Result<()> {
-    let generator = Generator::new(&Sum, SumParams { terms: 4 }, 7)?;
-    let mut jsonl = Vec::new();
-    generator.write_jsonl(0, &mut jsonl);
-    print!("{}", String::from_utf8_lossy(&jsonl));
-    let problem = generator.problem(0);
-    let verdict = Sum.verify(
-        &problem.data,
-        &format!("<answer>{}</answer>", problem.answer),
-    );
-    println!("reference answer verifies: {}", verdict.correct);
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    // The shipped envs plus ours; `Sum` is a unit struct, so `&Sum` is `'static`.
+    let envs = EnvSet::shipped().with(&Sum)?;
+    let mut curriculum = Curriculum::with_envs(CurriculumConfig::single("sum", 7), &envs)?;
+    let batch = curriculum.next(4)?;
+    let (mut problems, mut responses) = (String::new(), String::new());
+    for record in &batch {
+        problems += &(serde_json::to_string(record)? + "\n");
+        let response = format!("<answer>{}</answer>", record.answer);
+        responses += &(serde_json::json!({ "id": record.id, "response": response }).to_string());
+        responses += "\n";
+        curriculum.record(&record.id, &[1.0])?;
+    }
+    // Grading resolves env ids through the same set.
+    let problems = ProblemSet::from_jsonl(problems.as_bytes(), "problems", &envs)?;
+    let responses = ResponseSet::from_jsonl(responses.as_bytes(), "responses", &problems)?;
+    let graded = grade::grade(&problems, &responses);
+    let right = graded.iter().filter(|g| g.verdict.correct).count();
+    println!("{right} of {} reference answers verify", graded.len());
+    let level = curriculum.telemetry().envs[0].level;
+    println!("the curriculum's level for `sum` after one round: {level:.2}");
     Ok(())
 }

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use crate::core::dyn_env::DynProblem;
 use crate::core::error::{Error, Result};
 use crate::core::record::RecordHeader;
-use crate::core::registry;
+use crate::core::registry::EnvSet;
 use crate::core::verdict::Verdict;
 
 /// One line of a responses file: a problem id and one or more responses to it.
@@ -54,9 +54,10 @@ pub struct ProblemSet {
 }
 
 impl ProblemSet {
-    /// Reads JSONL problem records. `file` names the source in errors. Blank lines are skipped;
-    /// any other line that is not a record of a registered env fails the whole read.
-    pub fn from_jsonl(reader: impl BufRead, file: &str) -> Result<Self> {
+    /// Reads JSONL problem records of the envs in `envs`. `file` names the source in errors.
+    /// Blank lines are skipped; any other line that is not a record of an env in the set fails
+    /// the whole read.
+    pub fn from_jsonl(reader: impl BufRead, file: &str, envs: &EnvSet) -> Result<Self> {
         let mut set = ProblemSet {
             problems: Vec::new(),
             by_id: HashMap::new(),
@@ -65,7 +66,7 @@ impl ProblemSet {
             let err = |message: String| input_error(file, line_no, message);
             let header: RecordHeader = serde_json::from_str(line)
                 .map_err(|e| err(format!("not a problem record: {e}")))?;
-            let env = registry::find(&header.env).map_err(|e| err(e.to_string()))?;
+            let env = envs.find(&header.env).map_err(|e| err(e.to_string()))?;
             let problem = env.load_problem(line).map_err(|e| err(e.to_string()))?;
             if let Some(&first) = set.by_id.get(&header.id) {
                 let first_line = first + 1;

@@ -16,7 +16,7 @@ pub mod suite;
 
 pub use crate::core::dyn_env::{DynEnv, DynGenerator, DynProblem};
 pub use crate::core::env::{AnswerFormat, Env, Generated, Generator, ProbeAnswers};
-pub use crate::core::error::{Error, Result};
+pub use crate::core::error::{Error, Result, check_range};
 pub use crate::core::extract::{MAX_RESPONSE_BYTES, Rejection, extract_answer, extract_code_block};
 pub use crate::core::params::{EnvParams, LEVEL_MAX, LEVEL_MIN};
 pub use crate::core::record::{Meta, Problem};

@@ -12,7 +12,7 @@ use sha2::{Digest, Sha256};
 
 use crate::core::error::{Error, Result};
 use crate::core::record::hex;
-use crate::core::registry;
+use crate::core::registry::EnvSet;
 use crate::stream;
 
 /// Suites compiled into the library, by name.
@@ -106,12 +106,13 @@ pub struct BuiltSuite {
 }
 
 impl SuiteSpec {
-    /// A shipped suite by name, or a suite file by path (anything ending in `.toml`).
-    pub fn load(name_or_path: &str) -> Result<Self> {
+    /// A shipped suite by name, or a suite file by path (anything ending in `.toml`), validated
+    /// against `envs`.
+    pub fn load(name_or_path: &str, envs: &EnvSet) -> Result<Self> {
         if name_or_path.ends_with(".toml") {
             let text = fs::read_to_string(name_or_path)
                 .map_err(|e| Error::malformed("suite file", format!("{name_or_path}: {e}")))?;
-            return Self::from_toml(&text, name_or_path);
+            return Self::from_toml(&text, name_or_path, envs);
         }
         let (_, text) = SHIPPED
             .iter()
@@ -127,19 +128,19 @@ impl SuiteSpec {
                     ),
                 )
             })?;
-        Self::from_toml(text, name_or_path)
+        Self::from_toml(text, name_or_path, envs)
     }
 
-    /// Parses and validates a suite definition; `source` names it in errors.
-    pub fn from_toml(text: &str, source: &str) -> Result<Self> {
+    /// Parses and validates a suite definition against `envs`; `source` names it in errors.
+    pub fn from_toml(text: &str, source: &str, envs: &EnvSet) -> Result<Self> {
         let spec: SuiteSpec = toml::from_str(text)
             .map_err(|e| Error::malformed("suite file", format!("{source}: {e}")))?;
-        spec.validate()?;
+        spec.validate(envs)?;
         Ok(spec)
     }
 
-    /// Checks the name, every entry's env, level, params and count.
-    pub fn validate(&self) -> Result<()> {
+    /// Checks the name, and every entry's env (it must be in `envs`), level, params and count.
+    pub fn validate(&self, envs: &EnvSet) -> Result<()> {
         let name_ok = !self.name.is_empty()
             && self
                 .name
@@ -156,7 +157,7 @@ impl SuiteSpec {
             return Err(Error::param("entries", "[]", "at least one entry"));
         }
         for (i, entry) in self.entries.iter().enumerate() {
-            let env = registry::find(&entry.env)?;
+            let env = envs.find(&entry.env)?;
             if !(1..=MAX_COUNT).contains(&entry.count) {
                 return Err(Error::param(
                     format!("entries[{i}].count"),
@@ -170,13 +171,13 @@ impl SuiteSpec {
         Ok(())
     }
 
-    /// Generates every entry and the manifest.
-    pub fn build(&self) -> Result<BuiltSuite> {
+    /// Generates every entry and the manifest, with the envs of `envs`.
+    pub fn build(&self, envs: &EnvSet) -> Result<BuiltSuite> {
         let mut env_versions = BTreeMap::new();
         let mut files = Vec::with_capacity(self.entries.len());
         let mut listed = Vec::with_capacity(self.entries.len());
         for (i, entry) in self.entries.iter().enumerate() {
-            let env = registry::find(&entry.env)?;
+            let env = envs.find(&entry.env)?;
             env_versions.insert(entry.env.clone(), env.version());
             let generator = env.generator(entry.level, &entry.params, entry.seed)?;
             let mut bytes = Vec::new();
@@ -220,16 +221,17 @@ impl BuiltSuite {
 /// The manifest's file name inside a built suite.
 pub const MANIFEST: &str = "manifest.json";
 
-/// Re-derives a built suite from its manifest and compares every byte. Returns the manifest on
-/// success; otherwise an error listing each file that differs or is missing.
-pub fn check(dir: &Path) -> Result<Manifest> {
+/// Re-derives a built suite from its manifest with the envs of `envs` and compares every byte.
+/// Returns the manifest on success; otherwise an error listing each file that differs or is
+/// missing.
+pub fn check(dir: &Path, envs: &EnvSet) -> Result<Manifest> {
     let path: PathBuf = dir.join(MANIFEST);
     let text = fs::read_to_string(&path)
         .map_err(|e| Error::malformed("suite manifest", format!("{}: {e}", path.display())))?;
     let manifest: Manifest = serde_json::from_str(&text)
         .map_err(|e| Error::malformed("suite manifest", format!("{}: {e}", path.display())))?;
     for (env, &version) in &manifest.env_versions {
-        let current = registry::find(env)?.version();
+        let current = envs.find(env)?.version();
         if current != version {
             return Err(Error::malformed(
                 "suite manifest",
@@ -239,7 +241,7 @@ pub fn check(dir: &Path) -> Result<Manifest> {
             ));
         }
     }
-    let rebuilt = manifest.spec.build()?;
+    let rebuilt = manifest.spec.build(envs)?;
     let mut problems = Vec::new();
     if rebuilt.manifest.files != manifest.files || rebuilt.manifest.sha256 != manifest.sha256 {
         problems.push("the manifest's hashes differ from a fresh build".to_owned());

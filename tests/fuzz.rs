@@ -3,8 +3,9 @@
 
 use proptest::prelude::*;
 use serde_json::Map;
+use verigym::DynProblem;
 use verigym::grade::{ProblemSet, ResponseSet};
-use verigym::{DynProblem, registry};
+use verigym::registry::{self, EnvSet};
 
 /// Two loaded problems per env: default params and the hardest level.
 fn problems() -> Vec<Box<dyn DynProblem>> {
@@ -120,13 +121,14 @@ fn invalid_utf8_in_input_files_is_a_numbered_error() {
         serde_json::to_string(&env.generator(None, &Map::new(), 1).unwrap().record(0)).unwrap();
     let mut bytes = record.clone().into_bytes();
     bytes.extend_from_slice(b"\n\xff\xfe{}\n");
-    let err = ProblemSet::from_jsonl(&bytes[..], "p.jsonl")
+    let err = ProblemSet::from_jsonl(&bytes[..], "p.jsonl", &EnvSet::shipped())
         .err()
         .unwrap()
         .to_string();
     assert!(err.contains("p.jsonl line 2: not valid UTF-8"), "{err}");
 
-    let problems = ProblemSet::from_jsonl(record.as_bytes(), "p.jsonl").unwrap();
+    let problems =
+        ProblemSet::from_jsonl(record.as_bytes(), "p.jsonl", &EnvSet::shipped()).unwrap();
     let id = serde_json::from_str::<serde_json::Value>(&record).unwrap()["id"]
         .as_str()
         .unwrap()

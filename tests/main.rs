@@ -6,6 +6,7 @@ mod cli;
 mod countdown;
 mod curriculum;
 mod determinism;
+mod env_set;
 mod eval;
 mod fuzz;
 mod golden;

@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 
+use verigym::registry::EnvSet;
 use verigym::suite::{self, SuiteSpec};
 
 /// (suite, version, fingerprint). A change that alters a shipped suite's bytes must ship as a new
@@ -28,7 +29,10 @@ fn scratch(name: &str) -> PathBuf {
 #[test]
 fn shipped_suites_are_frozen() {
     for &(name, version, fingerprint) in PINNED {
-        let built = SuiteSpec::load(name).unwrap().build().unwrap();
+        let built = SuiteSpec::load(name, &EnvSet::shipped())
+            .unwrap()
+            .build(&EnvSet::shipped())
+            .unwrap();
         assert_eq!(built.manifest.suite_version, version, "{name}");
         assert_eq!(
             built.manifest.sha256, fingerprint,
@@ -44,7 +48,7 @@ fn shipped_suites_are_frozen() {
 
 #[test]
 fn the_newest_standard_covers_every_registered_env_at_three_levels() {
-    let spec = SuiteSpec::load("standard-v2").unwrap();
+    let spec = SuiteSpec::load("standard-v2", &EnvSet::shipped()).unwrap();
     for env in verigym::registry::envs() {
         let mut levels: Vec<f64> = spec
             .entries
@@ -69,24 +73,29 @@ fn build_then_check_is_byte_exact_across_thread_counts() {
         .num_threads(1)
         .build()
         .unwrap()
-        .install(|| SuiteSpec::load("standard-v1").unwrap().build().unwrap());
+        .install(|| {
+            SuiteSpec::load("standard-v1", &EnvSet::shipped())
+                .unwrap()
+                .build(&EnvSet::shipped())
+                .unwrap()
+        });
     built.write(&dir).unwrap();
     let checked = rayon::ThreadPoolBuilder::new()
         .num_threads(3)
         .build()
         .unwrap()
-        .install(|| suite::check(&dir).unwrap());
+        .install(|| suite::check(&dir, &EnvSet::shipped()).unwrap());
     assert_eq!(checked, built.manifest);
     // A second check of the same directory is byte-exact too.
-    suite::check(&dir).unwrap();
+    suite::check(&dir, &EnvSet::shipped()).unwrap();
 }
 
 #[test]
 fn tampering_is_caught_and_named() {
     let dir = scratch("tamper");
-    SuiteSpec::load("standard-v1")
+    SuiteSpec::load("standard-v1", &EnvSet::shipped())
         .unwrap()
-        .build()
+        .build(&EnvSet::shipped())
         .unwrap()
         .write(&dir)
         .unwrap();
@@ -94,10 +103,14 @@ fn tampering_is_caught_and_named() {
     let mut bytes = std::fs::read(&first).unwrap();
     bytes[20] ^= 1;
     std::fs::write(&first, bytes).unwrap();
-    let err = suite::check(&dir).unwrap_err().to_string();
+    let err = suite::check(&dir, &EnvSet::shipped())
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("00-modarith.jsonl differs"), "{err}");
     std::fs::remove_file(dir.join("01-modarith.jsonl")).unwrap();
-    let err = suite::check(&dir).unwrap_err().to_string();
+    let err = suite::check(&dir, &EnvSet::shipped())
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("01-modarith.jsonl"), "{err}");
 }
 
@@ -131,12 +144,14 @@ fn bad_suite_files_name_the_field() {
         ),
     ];
     for (text, needle) in cases {
-        let err = SuiteSpec::from_toml(text, "t.toml")
+        let err = SuiteSpec::from_toml(text, "t.toml", &EnvSet::shipped())
             .unwrap_err()
             .to_string();
         assert!(err.contains(needle), "{needle}: {err}");
     }
-    let err = SuiteSpec::load("standard-v9").unwrap_err().to_string();
+    let err = SuiteSpec::load("standard-v9", &EnvSet::shipped())
+        .unwrap_err()
+        .to_string();
     assert!(
         err.contains("`suite`: standard-v9; allowed: a shipped suite (standard-v1"),
         "{err}"

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 use verigym::grade::{ProblemSet, ResponseSet};
+use verigym::registry::EnvSet;
 
 /// The two input files of `verify` and `eval`, flattened into each command's arguments.
 #[derive(clap::Args)]
@@ -23,7 +24,11 @@ impl Inputs {
     /// Reads and checks both files completely; nothing has been written when this fails.
     pub fn load(&self) -> Result<(ProblemSet, ResponseSet)> {
         let (problems, responses) = (&self.problems, &self.responses);
-        let problem_set = ProblemSet::from_jsonl(open(problems)?, &problems.display().to_string())?;
+        let problem_set = ProblemSet::from_jsonl(
+            open(problems)?,
+            &problems.display().to_string(),
+            &EnvSet::shipped(),
+        )?;
         let response_set = ResponseSet::from_jsonl(
             open(responses)?,
             &responses.display().to_string(),

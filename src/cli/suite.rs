@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 use clap::Subcommand;
+use verigym::registry::EnvSet;
 use verigym::suite::{self, SuiteSpec};
 
 use super::OutputError;
@@ -32,9 +33,10 @@ enum SuiteCommand {
 }
 
 pub fn run(args: Args) -> Result<()> {
+    let envs = EnvSet::shipped();
     match args.command {
         SuiteCommand::Build { suite, out } => {
-            let built = SuiteSpec::load(&suite)?.build()?;
+            let built = SuiteSpec::load(&suite, &envs)?.build(&envs)?;
             built
                 .write(&out)
                 .map_err(OutputError)
@@ -50,7 +52,7 @@ pub fn run(args: Args) -> Result<()> {
             );
         }
         SuiteCommand::Check { dir } => {
-            let m = suite::check(&dir)?;
+            let m = suite::check(&dir, &envs)?;
             eprintln!(
                 "ok: {} v{} matches a fresh build byte for byte (sha256 {})",
                 m.suite, m.suite_version, m.sha256

@@ -26,6 +26,12 @@ pub enum Error {
         /// The registered ids, comma-separated.
         known: String,
     },
+    /// An env set already holds an env with this id.
+    #[error("env `{id}` is already in the set; each id may appear once")]
+    DuplicateEnv {
+        /// The id added twice.
+        id: String,
+    },
     /// A record was made by a different version of an env than this build has.
     #[error("record `{id}` was made by {env} v{found}; this build has {env} v{expected}")]
     VersionMismatch {
@@ -90,7 +96,15 @@ impl Error {
     }
 }
 
-/// Fails with [`Error::InvalidParam`] unless `lo <= value <= hi`.
+/// Fails with [`Error::InvalidParam`] unless `lo <= value <= hi`: the check most
+/// [`EnvParams::validate`](crate::EnvParams::validate) implementations need. The message names the
+/// field, the value and the range.
+///
+/// ```
+/// assert!(verigym::check_range("terms", 3, 2, 50).is_ok());
+/// let err = verigym::check_range("terms", 99, 2, 50).unwrap_err();
+/// assert_eq!(err.to_string(), "invalid value for `terms`: 99; allowed: 2 to 50");
+/// ```
 pub fn check_range<T: PartialOrd + std::fmt::Display>(
     field: &'static str,
     value: T,

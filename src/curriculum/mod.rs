@@ -42,7 +42,7 @@ pub use self::telemetry::{EnvStats, EnvTelemetry, Telemetry};
 use self::telemetry::ratio;
 use crate::core::dyn_env::{DynEnv, DynGenerator};
 use crate::core::record::Problem;
-use crate::core::registry;
+use crate::core::registry::EnvSet;
 use crate::core::rng::{ProblemRng, derive_key};
 
 /// The key of the controller's own random draws (exploration, band targets).
@@ -83,8 +83,15 @@ pub struct Planned {
 }
 
 impl Curriculum {
-    /// A fresh curriculum. Fails on an invalid config, an unknown env or params an env rejects.
+    /// A fresh curriculum over the shipped envs. Fails on an invalid config, an unknown env or
+    /// params an env rejects.
     pub fn new(config: CurriculumConfig) -> Result<Self, CurriculumError> {
+        Self::with_envs(config, &EnvSet::shipped())
+    }
+
+    /// A fresh curriculum whose config's env ids are looked up in `envs`, so your own envs can
+    /// take part. Fails as [`new`](Self::new) does.
+    pub fn with_envs(config: CurriculumConfig, envs: &EnvSet) -> Result<Self, CurriculumError> {
         config.validate()?;
         let n = config.envs.len();
         let controllers = (0..n)
@@ -100,11 +107,19 @@ impl Curriculum {
             stats: vec![EnvStats::default(); n],
             config,
         };
-        Self::restore(state)
+        Self::restore_with_envs(state, envs)
     }
 
-    /// A curriculum continuing from a saved state.
+    /// A curriculum over the shipped envs continuing from a saved state.
     pub fn restore(state: CurriculumState) -> Result<Self, CurriculumError> {
+        Self::restore_with_envs(state, &EnvSet::shipped())
+    }
+
+    /// A curriculum continuing from a saved state, its env ids looked up in `envs`.
+    pub fn restore_with_envs(
+        state: CurriculumState,
+        envs: &EnvSet,
+    ) -> Result<Self, CurriculumError> {
         if state.format != STATE_FORMAT {
             return Err(CurriculumError::state(format!(
                 "format {} is not the supported {STATE_FORMAT}",
@@ -122,9 +137,10 @@ impl Curriculum {
                 "per-env lists do not all have the {n} entries of the config's envs"
             )));
         }
+        let set = envs;
         let mut envs = Vec::with_capacity(n);
         for spec in &state.config.envs {
-            let env = registry::find(&spec.id)?;
+            let env = set.find(&spec.id)?;
             // Fail now, not mid-training, if the overrides do not fit the easiest or hardest level.
             for level in [crate::LEVEL_MIN, crate::LEVEL_MAX] {
                 env.generator(Some(level), &spec.params, state.config.seed)?;
