@@ -9,6 +9,7 @@ pub mod envs;
 pub mod eval;
 pub mod grade;
 pub mod probe;
+#[cfg(feature = "repo")]
 pub mod repo;
 pub mod schema;
 pub mod stream;

@@ -9,9 +9,8 @@ use crate::curriculum::{CurriculumConfig, CurriculumState};
 use crate::eval::EvalReport;
 use crate::grade::{Graded, ResponseLine, Summary};
 use crate::probe::EnvProbeReport;
-use crate::repo::agent::AgentReport;
-use crate::repo::audit::AuditReport;
-use crate::repo::catalog::BugCatalog;
+#[cfg(feature = "repo")]
+use crate::repo::{agent::AgentReport, audit::AuditReport, catalog::BugCatalog};
 use crate::suite::{Manifest, SuiteSpec};
 
 /// Every schema, as (file name, schema), in a stable order.
@@ -28,10 +27,13 @@ pub fn all() -> Vec<(String, Schema)> {
         named::<Manifest>("suite-manifest"),
         named::<CurriculumConfig>("curriculum-config"),
         named::<CurriculumState>("curriculum-state"),
+    ];
+    #[cfg(feature = "repo")]
+    out.extend([
         named::<AuditReport>("audit-report"),
         named::<BugCatalog>("bug-catalog"),
         named::<AgentReport>("fix-agent-report"),
-    ];
+    ]);
     for env in registry::envs() {
         out.push((
             format!("{}.params.schema.json", env.id()),

@@ -1,9 +1,12 @@
 //! Argument parsing, dispatch, and the mapping of errors to exit codes.
 
+#[cfg(feature = "repo")]
 mod audit;
+#[cfg(feature = "repo")]
 mod catalog;
 mod curriculum;
 mod eval;
+#[cfg(feature = "repo")]
 mod fix_agent;
 mod generate;
 mod inputs;
@@ -53,10 +56,13 @@ enum Command {
     Simulate(simulate::Args),
     /// Serve a curriculum over stdin/stdout: batches of problems out, reward lines in.
     Curriculum(curriculum::Args),
+    #[cfg(feature = "repo")]
     /// Mutation-score audit of a mini-repo's test suite (needs rustc).
     Audit(audit::Args),
+    #[cfg(feature = "repo")]
     /// Build a mini-repo's bug catalog: every mutant its strong suite kills, for `repo_fix`.
     Catalog(catalog::Args),
+    #[cfg(feature = "repo")]
     /// The naive random-edit fix agent on a mini-repo: how many declared fixes are fake (needs rustc).
     FixAgent(fix_agent::Args),
 }
@@ -86,8 +92,11 @@ pub fn run() -> ExitCode {
         Command::Simulate(args) => simulate::run(args),
         Command::Curriculum(args) => curriculum::run(args),
         Command::Suite(args) => suite::run(args),
+        #[cfg(feature = "repo")]
         Command::Audit(args) => audit::run(args),
+        #[cfg(feature = "repo")]
         Command::Catalog(args) => catalog::run(args),
+        #[cfg(feature = "repo")]
         Command::FixAgent(args) => fix_agent::run(args),
     };
     match result {

@@ -89,6 +89,7 @@ impl Drop for Output {
 
 /// Writes a report as pretty JSON to `json` when given, and its table to stdout unless the JSON
 /// went there (`-`): the output shape of `audit` and `fix-agent`.
+#[cfg(feature = "repo")]
 pub fn report(
     json: Option<&Path>,
     value: &impl serde::Serialize,

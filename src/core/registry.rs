@@ -6,6 +6,7 @@ use crate::envs::countdown::Countdown;
 use crate::envs::graph_coloring::GraphColoring;
 use crate::envs::knights_knaves::KnightsKnaves;
 use crate::envs::modarith::ModArith;
+#[cfg(feature = "repo")]
 use crate::envs::repo_fix::RepoFix;
 use crate::envs::sat::Sat;
 use crate::envs::sudoku::Sudoku;
@@ -19,6 +20,7 @@ static ENVS: &[&dyn DynEnv] = &[
     &Sat,
     &GraphColoring,
     &Countdown,
+    #[cfg(feature = "repo")]
     &RepoFix,
 ];
 

@@ -4,6 +4,7 @@ pub mod countdown;
 pub mod graph_coloring;
 pub mod knights_knaves;
 pub mod modarith;
+#[cfg(feature = "repo")]
 pub mod repo_fix;
 pub mod sat;
 pub mod sudoku;
