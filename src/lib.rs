@@ -3,7 +3,7 @@
 //! Start with [`registry::find`] to get an env by id, or use an env type such as
 //! [`envs::modarith::ModArith`] directly with [`Generator`]. See `ARCHITECTURE.md` for the map.
 
-pub mod core;
+mod core;
 pub mod curriculum;
 pub mod envs;
 pub mod eval;

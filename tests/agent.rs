@@ -30,10 +30,10 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
+use verigym::repo::Fuel;
 use verigym::repo::agent::{self, AgentOptions, AgentReport, Task, Verifier};
 use verigym::repo::mutate::{self, Operator};
 use verigym::repo::rustc;
-use verigym::repo::schemata::Fuel;
 
 const LIB: &str = "\
 /// The sum of `a` and `b`.

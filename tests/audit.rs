@@ -7,10 +7,11 @@ use std::process::Command;
 use std::sync::OnceLock;
 use std::time::Duration;
 
+use verigym::repo::Fuel;
+use verigym::repo::Limits;
 use verigym::repo::audit::{self, AuditOptions, AuditReport, Outcome, Status};
 use verigym::repo::mutate::{self, Operator};
-use verigym::repo::sandbox::{self, Limits};
-use verigym::repo::schemata::Fuel;
+use verigym::repo::sandbox;
 use verigym::repo::{layout, rustc};
 
 fn mini() -> PathBuf {

@@ -24,7 +24,7 @@ pub struct Args {
     #[arg(long, default_value_t = 0)]
     seed: u64,
     /// Loop iterations plus calls each test may make before it counts as a timeout.
-    #[arg(long, default_value_t = verigym::repo::schemata::Fuel::default().steps)]
+    #[arg(long, default_value_t = verigym::repo::Fuel::default().steps)]
     fuel: u64,
     /// Show progress on stderr even when it is not a terminal.
     #[arg(long)]

@@ -80,7 +80,8 @@ pub struct RecordHeader {
     pub id: String,
     /// See [`Problem::env`].
     pub env: String,
-    /// See [`Problem::env_version`].
+    /// See [`Problem::env_version`]. Read so that a line without it is not taken for a record.
+    #[allow(dead_code)]
     pub env_version: u32,
 }
 

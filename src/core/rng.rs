@@ -34,7 +34,7 @@ pub fn derive_key(env_id: &str, env_version: u32, seed: u64) -> [u8; 32] {
 }
 
 impl ProblemRng {
-    /// The stream for problem `index` under a key from [`derive_key`].
+    /// The stream for problem `index` under a key from `derive_key`.
     pub fn new(key: [u8; 32], index: u64) -> Self {
         let mut inner = ChaCha8Rng::from_seed(key);
         inner.set_stream(index);

@@ -30,9 +30,8 @@ mod telemetry;
 use std::collections::BTreeMap;
 
 pub use self::config::{ControllerConfig, CurriculumConfig, EnvWeight, Target};
-pub use self::controller::{
-    AnyController, Controller, LEVEL_STEP, Observation, level_key, quantize, unit,
-};
+pub use self::controller::{AnyController, Controller, LEVEL_STEP, Observation};
+pub(crate) use self::controller::{level_key, quantize, unit};
 pub use self::error::CurriculumError;
 pub use self::filter::DapoFilter;
 pub use self::state::{CurriculumState, Pending, STATE_FORMAT};

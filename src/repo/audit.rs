@@ -524,7 +524,7 @@ pub fn run_suite_batch_filtered(
 }
 
 /// Runs the suite (or the tests matching `filter`) once per selection, in one sandbox batch. A
-/// selection is a value of [`MUTANT_ENV`]: one ordinal, or several joined by commas to activate
+/// selection is a value of `MUTANT_ENV`: one ordinal, or several joined by commas to activate
 /// them together.
 pub fn run_selections(
     build: &Build,

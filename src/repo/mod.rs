@@ -1,7 +1,7 @@
 //! Mini Rust repos: the syn-based mutation engine, mutant schemata, the sandboxed rustc runner
 //! and the mutation-score audit.
 //!
-//! The pipeline is [`mutate::analyze`] (find mutants in `src/lib.rs`) → [`schemata::build`] (one
+//! The pipeline is [`mutate::analyze`] (find mutants in `src/lib.rs`) → `schemata::build` (one
 //! source file with every mutant selectable at run time) → [`rustc::compile`] (screen out mutants
 //! that do not type-check, then build one test binary) → [`sandbox::run`] (one child process per
 //! mutant) → [`audit::audit`] (verdicts, score, kill matrix, likely-equivalent survivors).
@@ -26,12 +26,20 @@
 pub mod agent;
 pub mod audit;
 pub mod catalog;
-pub mod equiv;
+pub(crate) mod equiv;
 pub mod layout;
 pub mod mutate;
+// The compiler driver and the sandbox are internals of the audit, catalog and `repo_fix`; they
+// stay reachable (hidden, outside semver) only so the integration tests can attack the sandbox
+// and compile fixtures directly.
+#[doc(hidden)]
 pub mod rustc;
+#[doc(hidden)]
 pub mod sandbox;
-pub mod schemata;
+pub(crate) mod schemata;
+
+pub use self::sandbox::Limits;
+pub use self::schemata::Fuel;
 
 /// Everything that can go wrong auditing a repo. Verdicts about mutants are values, not errors.
 #[derive(Debug, thiserror::Error)]

@@ -21,7 +21,6 @@ pub use self::clue::{Clue, ClueKind};
 pub use self::params::{
     ATTRIBUTES_MAX, ATTRIBUTES_MIN, ClueWeights, HOUSES_MAX, HOUSES_MIN, Mode, ZebraParams,
 };
-pub use self::solver::{Count, Solver};
 pub use self::vocab::{KINDS, Kind, VALUES_PER_KIND};
 use crate::core::env::{Env, Generated, ProbeAnswers};
 use crate::core::rng::ProblemRng;
