@@ -3,12 +3,14 @@
 //! Start with [`registry::find`] to get an env by id, or use an env type such as
 //! [`envs::modarith::ModArith`] directly with [`Generator`]. See `ARCHITECTURE.md` for the map.
 
+pub mod atomic;
 mod core;
 pub mod curriculum;
 pub mod envs;
 pub mod eval;
 pub mod grade;
 pub mod probe;
+pub mod progress;
 #[cfg(feature = "repo")]
 pub mod repo;
 pub mod schema;

@@ -12,6 +12,9 @@ use crate::core::dyn_env::{DynEnv, DynProblem};
 use crate::core::env::AnswerFormat;
 use crate::core::error::Result;
 use crate::core::extract::MAX_RESPONSE_BYTES;
+use crate::core::registry::EnvSet;
+use crate::progress::{NoProgress, Progress};
+use rayon::prelude::*;
 
 /// One probe response and the judgement it must get.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -256,8 +259,35 @@ pub struct Misjudged {
     pub response: String,
 }
 
+/// Probes every env of `envs`, in parallel, as [`probe_env`] does; `progress` counts problems.
+pub fn probe_envs(
+    envs: &EnvSet,
+    n: u64,
+    seed: u64,
+    progress: &dyn Progress,
+) -> Result<Vec<EnvProbeReport>> {
+    let envs: Vec<&dyn DynEnv> = envs.iter().collect();
+    progress.start(n * envs.len() as u64, "probe: problems");
+    let reports = envs
+        .par_iter()
+        .map(|env| probe_env_with_progress(*env, n, seed, progress))
+        .collect();
+    progress.finish();
+    reports
+}
+
 /// Probes `n` problems of an env (default params and levels 0, 5 and 10 in turn) from `seed`.
 pub fn probe_env(env: &dyn DynEnv, n: u64, seed: u64) -> Result<EnvProbeReport> {
+    probe_env_with_progress(env, n, seed, &NoProgress)
+}
+
+/// [`probe_env`], counting each problem probed on `progress` (no phase of its own).
+pub fn probe_env_with_progress(
+    env: &dyn DynEnv,
+    n: u64,
+    seed: u64,
+    progress: &dyn Progress,
+) -> Result<EnvProbeReport> {
     let generators = [None, Some(0.0), Some(5.0), Some(10.0)]
         .into_iter()
         .map(|level| env.generator(level, &Map::new(), seed))
@@ -297,6 +327,7 @@ pub fn probe_env(env: &dyn DynEnv, n: u64, seed: u64) -> Result<EnvProbeReport> 
                 });
             }
         }
+        progress.inc(1);
     }
     let rate = |k: u64, n: u64| if n == 0 { 0.0 } else { k as f64 / n as f64 };
     report.tpr = rate(true_pos, report.positives);

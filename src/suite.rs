@@ -10,9 +10,11 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
 
+use crate::atomic::write_atomic;
 use crate::core::error::{Error, Result};
-use crate::core::record::hex;
+use crate::core::record::{hex, sha256_hex};
 use crate::core::registry::EnvSet;
+use crate::progress::{NoProgress, Progress};
 use crate::stream;
 
 /// Suites compiled into the library, by name.
@@ -173,6 +175,17 @@ impl SuiteSpec {
 
     /// Generates every entry and the manifest, with the envs of `envs`.
     pub fn build(&self, envs: &EnvSet) -> Result<BuiltSuite> {
+        self.build_with_progress(envs, &NoProgress)
+    }
+
+    /// [`build`](Self::build), reporting one phase whose steps are problems.
+    pub fn build_with_progress(
+        &self,
+        envs: &EnvSet,
+        progress: &dyn Progress,
+    ) -> Result<BuiltSuite> {
+        let total = self.entries.iter().map(|e| e.count).sum();
+        progress.start(total, &format!("suite {}: problems", self.name));
         let mut env_versions = BTreeMap::new();
         let mut files = Vec::with_capacity(self.entries.len());
         let mut listed = Vec::with_capacity(self.entries.len());
@@ -190,7 +203,9 @@ impl SuiteSpec {
                 sha256: sha256_hex(&bytes),
             });
             files.push(bytes);
+            progress.inc(entry.count);
         }
+        progress.finish();
         let manifest = Manifest {
             suite: self.name.clone(),
             suite_version: self.version,
@@ -268,18 +283,4 @@ fn fingerprint(files: &[ManifestFile]) -> String {
         hasher.update(format!("{}  {}\n", f.sha256, f.path));
     }
     hex(&hasher.finalize())
-}
-
-fn sha256_hex(bytes: &[u8]) -> String {
-    hex(&Sha256::digest(bytes))
-}
-
-fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let name = path.file_name().unwrap_or_default().to_string_lossy();
-    let temp = path.with_file_name(format!(".{name}.partial-{}", std::process::id()));
-    let result = fs::write(&temp, bytes).and_then(|()| fs::rename(&temp, path));
-    if result.is_err() {
-        let _ = fs::remove_file(&temp);
-    }
-    result
 }

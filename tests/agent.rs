@@ -75,8 +75,13 @@ fn negate_true() {
 fn tiny() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
-        let dir = std::env::temp_dir().join(format!("verigym-agent-{}/tiny", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        // Shared by every test of the run, so kept rather than removed on drop.
+        let dir = tempfile::Builder::new()
+            .prefix("verigym-agent-tiny-")
+            .tempdir()
+            .unwrap()
+            .keep()
+            .join("tiny");
         std::fs::create_dir_all(dir.join("src")).unwrap();
         std::fs::create_dir_all(dir.join("tests")).unwrap();
         std::fs::write(dir.join("src/lib.rs"), LIB).unwrap();

@@ -160,8 +160,8 @@ fn verigym(args: &[&str]) -> std::process::Output {
 
 #[test]
 fn cli_writes_a_json_report_of_the_schema_type() {
-    let dir = std::env::temp_dir().join(format!("verigym-audit-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let guard = tempfile::tempdir().unwrap();
+    let dir = guard.path();
     let json = dir.join("report.json");
     let out = verigym(&[
         "audit",

@@ -19,11 +19,12 @@ fn stderr(out: &Output) -> String {
     String::from_utf8(out.stderr.clone()).unwrap()
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("verigym-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh directory, removed when the value drops.
+fn scratch(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("verigym-cli-{name}-"))
+        .tempdir()
+        .unwrap()
 }
 
 #[test]
@@ -173,7 +174,8 @@ fn broken_pipe_exits_zero() {
 
 #[test]
 fn verify_scores_by_id_with_many_responses_and_summarizes() {
-    let dir = scratch("verify");
+    let dir_guard = scratch("verify");
+    let dir = dir_guard.path();
     let problems = dir.join("p.jsonl");
     let generated = verigym(&[
         "generate",
@@ -247,7 +249,8 @@ fn verify_scores_by_id_with_many_responses_and_summarizes() {
 
 #[test]
 fn verify_rejects_bad_lines_by_number_and_writes_nothing() {
-    let dir = scratch("bad");
+    let dir_guard = scratch("bad");
+    let dir = dir_guard.path();
     let problems = dir.join("p.jsonl");
     assert!(
         verigym(&[
@@ -339,7 +342,8 @@ fn schema_check_passes_on_the_committed_schemas() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("schemas");
     let out = verigym(&["schema", "--check", "--out", dir.to_str().unwrap()]);
     assert!(out.status.success(), "{}", stderr(&out));
-    let empty = scratch("schema");
+    let empty_guard = scratch("schema");
+    let empty = empty_guard.path();
     let out = verigym(&["schema", "--check", "--out", empty.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
 }
@@ -348,7 +352,8 @@ fn schema_check_passes_on_the_committed_schemas() {
 /// reason, and stderr warns that their zeros mean nothing.
 #[test]
 fn verify_warns_when_repo_fix_answers_cannot_be_judged() {
-    let dir = scratch("no-rustc");
+    let dir_guard = scratch("no-rustc");
+    let dir = dir_guard.path();
     let problems = dir.join("p.jsonl");
     let out = verigym(&["generate", "--env", "repo_fix", "-n", "1"]);
     assert!(out.status.success());
@@ -373,4 +378,39 @@ fn verify_warns_when_repo_fix_answers_cannot_be_judged() {
         err.contains("1 responses could not be judged") && err.contains("rustc not found"),
         "{err}"
     );
+}
+
+#[test]
+fn an_output_error_names_its_cause_once_and_exits_1() {
+    let out = verigym(&[
+        "generate",
+        "--env",
+        "modarith",
+        "-n",
+        "1",
+        "--out",
+        "/nonexistent-dir/x.jsonl",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert_eq!(err.matches("No such file or directory").count(), 1, "{err}");
+    assert!(
+        err.starts_with("verigym: error: cannot write output: /nonexistent-dir/x.jsonl"),
+        "{err}"
+    );
+}
+
+#[test]
+fn progress_is_plain_lines_off_a_terminal_and_can_be_turned_off() {
+    let out = verigym(&["probe", "--env", "sat", "-n", "10"]);
+    assert!(out.status.success());
+    let err = stderr(&out);
+    assert!(err.starts_with("probe: problems: 0/10\n"), "{err}");
+    assert!(err.contains("probe: problems: 10/10 in "), "{err}");
+    assert!(!err.contains('\r'), "{err}");
+    let quiet = verigym(&["--progress", "off", "probe", "--env", "sat", "-n", "10"]);
+    assert!(quiet.status.success());
+    assert_eq!(stderr(&quiet), "");
+    assert_eq!(quiet.stdout, out.stdout);
 }

@@ -6,8 +6,8 @@ use crate::support::jsonl;
 
 #[test]
 fn eval_reports_unbiased_pass_at_k_per_level() {
-    let dir = std::env::temp_dir().join(format!("verigym-eval-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let guard = tempfile::tempdir().unwrap();
+    let dir = guard.path();
     let problems = dir.join("p.jsonl");
     let bytes = [
         jsonl("modarith", Some(1.0), &[], 4, 0, 2),

@@ -40,16 +40,11 @@ struct Scratch(PathBuf);
 
 impl Scratch {
     fn new(tag: &str) -> Scratch {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .as_nanos();
-        let dir = std::env::temp_dir().join(format!(
-            "verigym-repos-{tag}-{}-{nanos}",
-            std::process::id()
-        ));
-        std::fs::create_dir_all(&dir).unwrap();
-        Scratch(dir)
+        let dir = tempfile::Builder::new()
+            .prefix(&format!("verigym-repos-{tag}-"))
+            .tempdir()
+            .unwrap();
+        Scratch(dir.keep())
     }
 }
 

@@ -1,7 +1,5 @@
 //! Suites: the shipped benchmark is frozen, builds are byte-exact, and tampering is caught.
 
-use std::path::PathBuf;
-
 use verigym::registry::EnvSet;
 use verigym::suite::{self, SuiteSpec};
 
@@ -20,10 +18,12 @@ const PINNED: &[(&str, u32, &str)] = &[
     ),
 ];
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("verigym-suite-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
+/// A fresh directory, removed when the value drops.
+fn scratch(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("verigym-suite-{name}-"))
+        .tempdir()
+        .unwrap()
 }
 
 #[test]
@@ -68,7 +68,8 @@ fn the_newest_standard_covers_every_registered_env_at_three_levels() {
 
 #[test]
 fn build_then_check_is_byte_exact_across_thread_counts() {
-    let dir = scratch("roundtrip");
+    let dir_guard = scratch("roundtrip");
+    let dir = dir_guard.path();
     let built = rayon::ThreadPoolBuilder::new()
         .num_threads(1)
         .build()
@@ -92,7 +93,8 @@ fn build_then_check_is_byte_exact_across_thread_counts() {
 
 #[test]
 fn tampering_is_caught_and_named() {
-    let dir = scratch("tamper");
+    let dir_guard = scratch("tamper");
+    let dir = dir_guard.path();
     SuiteSpec::load("standard-v1", &EnvSet::shipped())
         .unwrap()
         .build(&EnvSet::shipped())

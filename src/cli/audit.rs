@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use anyhow::Result;
 use verigym::repo::audit::{self, AuditOptions};
 
-use super::output;
+use super::{output, progress};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -26,14 +26,13 @@ pub struct Args {
     /// Loop iterations plus calls each test may make before it counts as a timeout.
     #[arg(long, default_value_t = verigym::repo::Fuel::default().steps)]
     fuel: u64,
-    /// Show progress on stderr even when it is not a terminal.
-    #[arg(long)]
-    progress: bool,
 }
 
 pub fn run(args: Args) -> Result<()> {
-    let mut opts = AuditOptions::interactive();
-    opts.progress |= args.progress;
+    let mut opts = AuditOptions {
+        progress: progress::handle(),
+        ..AuditOptions::default()
+    };
     opts.equivalence_inputs = args.equivalence_inputs;
     opts.seed = args.seed;
     opts.fuel.steps = args.fuel;

@@ -11,6 +11,7 @@ use verigym::repo::layout;
 
 use super::OutputError;
 use super::output::Output;
+use super::progress;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -23,7 +24,11 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<()> {
     let source = layout::read(&args.repo, "strong")?;
-    let catalog = catalog::build(&source, &AuditOptions::default())?;
+    let opts = AuditOptions {
+        progress: progress::handle(),
+        ..AuditOptions::default()
+    };
+    let catalog = catalog::build(&source, &opts)?;
     let path = args.out.unwrap_or_else(|| args.repo.join(CATALOG_FILE));
     let to_stdout = path.as_os_str() == "-";
     let mut out = Output::open((!to_stdout).then_some(path.as_path()))?;

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use anyhow::Result;
 use verigym::repo::agent::{self, AgentOptions, Verifier};
 
-use super::output;
+use super::{output, progress};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -30,16 +30,6 @@ pub struct Args {
     /// Loop iterations plus calls each test may make before it counts as a timeout.
     #[arg(long, default_value_t = verigym::repo::Fuel::default().steps)]
     fuel: u64,
-    /// Show progress on stderr even when it is not a terminal.
-    #[arg(long)]
-    progress: bool,
-}
-
-fn show_progress(done: usize, total: usize) {
-    eprint!("\rfix-agent: task {done}/{total}");
-    if done == total {
-        eprintln!();
-    }
 }
 
 pub fn run(args: Args) -> Result<()> {
@@ -48,12 +38,10 @@ pub fn run(args: Args) -> Result<()> {
         budget: args.budget,
         simulation_runs: args.simulate,
         seed: args.seed,
+        progress: progress::handle(),
         ..AgentOptions::default()
     };
     opts.fuel.steps = args.fuel;
-    if args.progress || std::io::IsTerminal::is_terminal(&std::io::stderr()) {
-        opts.progress = Some(show_progress);
-    }
     let report = agent::random_edit_agent(&args.repo, &opts)?;
     output::report(args.json.as_deref(), &report, || agent::render(&report))
 }

@@ -14,6 +14,7 @@ mod list;
 mod output;
 mod params;
 mod probe;
+mod progress;
 mod schema;
 mod simulate;
 mod suite;
@@ -31,6 +32,9 @@ struct Cli {
     /// Worker threads for generation and verification (default: one per core).
     #[arg(long, global = true, value_parser = clap::value_parser!(u16).range(1..))]
     threads: Option<u16>,
+    /// How to show progress of long commands on stderr.
+    #[arg(long, global = true, value_enum, default_value_t)]
+    progress: progress::Mode,
     #[command(subcommand)]
     command: Command,
 }
@@ -69,13 +73,16 @@ enum Command {
 
 /// An error writing our own output (not the user's input): exit code 1 instead of 2.
 #[derive(Debug, thiserror::Error)]
-#[error("cannot write output: {0}")]
+// The io error is the source, not part of this message: `{:#}` prints the chain, so naming it
+// here too printed every cause twice.
+#[error("cannot write output")]
 pub struct OutputError(#[from] pub io::Error);
 
 /// Runs the command line and maps the outcome to an exit code: 0 on success and on a closed
 /// pipe (as when piped into `head`), 1 when our output cannot be written, 2 for bad input.
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
+    progress::set_mode(cli.progress);
     if let Some(n) = cli.threads {
         // Only fails if a global pool exists already, which cannot happen this early.
         let _ = rayon::ThreadPoolBuilder::new()

@@ -4,12 +4,12 @@ use std::io::{Write, stdout};
 use std::path::PathBuf;
 
 use anyhow::{Result, bail};
-use rayon::prelude::*;
 use verigym::probe::{self, EnvProbeReport};
-use verigym::registry;
+use verigym::registry::EnvSet;
 
 use super::OutputError;
 use super::output::Output;
+use super::progress;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -28,17 +28,16 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<()> {
+    let shipped = EnvSet::shipped();
     let envs = match &args.env {
-        Some(id) => vec![registry::find(id)?],
-        None => registry::envs().to_vec(),
+        Some(id) => EnvSet::new().with(shipped.find(id)?)?,
+        None => shipped,
     };
     if args.count == 0 {
         bail!("invalid value for `--count`: 0; allowed: at least 1");
     }
-    let reports: Vec<EnvProbeReport> = envs
-        .par_iter()
-        .map(|env| probe::probe_env(*env, args.count, args.seed))
-        .collect::<verigym::Result<_>>()?;
+    let reports: Vec<EnvProbeReport> =
+        probe::probe_envs(&envs, args.count, args.seed, &progress::handle())?;
     if let Some(path) = &args.json {
         let mut out = Output::open(Some(path))?;
         serde_json::to_writer_pretty(&mut out, &reports)?;

@@ -7,7 +7,7 @@ use clap::Subcommand;
 use verigym::registry::EnvSet;
 use verigym::suite::{self, SuiteSpec};
 
-use super::OutputError;
+use super::{OutputError, progress};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -36,7 +36,8 @@ pub fn run(args: Args) -> Result<()> {
     let envs = EnvSet::shipped();
     match args.command {
         SuiteCommand::Build { suite, out } => {
-            let built = SuiteSpec::load(&suite, &envs)?.build(&envs)?;
+            let built =
+                SuiteSpec::load(&suite, &envs)?.build_with_progress(&envs, &progress::handle())?;
             built
                 .write(&out)
                 .map_err(OutputError)

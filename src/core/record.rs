@@ -102,6 +102,12 @@ pub fn problem_id(env: &str, version: u32, params_tag: &str, seed: u64, index: u
     id
 }
 
+/// SHA-256 of some bytes, as lowercase hex.
+pub(crate) fn sha256_hex(bytes: impl AsRef<[u8]>) -> String {
+    use sha2::{Digest, Sha256};
+    hex(&Sha256::digest(bytes.as_ref()))
+}
+
 /// Lower-case hex of a byte string.
 pub fn hex(bytes: &[u8]) -> String {
     const DIGITS: &[u8; 16] = b"0123456789abcdef";

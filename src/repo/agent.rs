@@ -7,7 +7,6 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::path::Path;
 use std::str::FromStr;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
@@ -15,13 +14,14 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::RepoError;
-use super::audit::{self, AuditOptions, Counts, Outcome, Status, SuiteRun};
+use super::audit::{self, AuditOptions, Counts, Outcome, Status, SuiteRun, ms};
 use super::layout;
 use super::mutate::{self, Mutant, Operator};
 use super::rustc::{self, Build, Profile};
 use super::sandbox::{self, Limits};
 use super::schemata::{Fuel, SUITE_MODULE};
 use crate::core::rng::{ProblemRng, derive_key};
+use crate::progress::{Progress, ProgressHandle};
 
 /// The suite name the combined build reports in compile errors.
 const COMBINED: &str = "weak+strong";
@@ -83,8 +83,8 @@ pub struct AgentOptions {
     pub fuel: Fuel,
     /// Sandbox limits for each child process.
     pub limits: Limits,
-    /// Called with (tasks done, tasks) after each task, from worker threads.
-    pub progress: Option<fn(usize, usize)>,
+    /// Where progress goes: two phases, the strong suite's audit and the tasks.
+    pub progress: ProgressHandle,
 }
 
 impl Default for AgentOptions {
@@ -96,7 +96,7 @@ impl Default for AgentOptions {
             seed: 0,
             fuel: Fuel::default(),
             limits: Limits::default(),
-            progress: None,
+            progress: ProgressHandle::default(),
         }
     }
 }
@@ -662,9 +662,13 @@ pub fn random_edit_agent(repo: &Path, opts: &AgentOptions) -> Result<AgentReport
         limits: opts.limits.clone(),
         equivalence_inputs: 0,
         seed: 0,
-        progress: false,
+        progress: opts.progress.clone(),
     };
     let audit = audit::audit_source(&strong, &audit_opts)?;
+    let audit_opts = AuditOptions {
+        progress: ProgressHandle::default(),
+        ..audit_opts
+    };
     let audit_ms = ms(t0.elapsed());
 
     let t_base = Instant::now();
@@ -686,18 +690,17 @@ pub fn random_edit_agent(repo: &Path, opts: &AgentOptions) -> Result<AgentReport
         opts,
     };
     let t_tasks = Instant::now();
-    let done = AtomicUsize::new(0);
+    opts.progress
+        .start(bugs.len() as u64, "fix-agent: bug-fix tasks");
     let results: Vec<(TaskRun, Cost)> = bugs
         .par_iter()
         .map(|bug| {
             let r = ctx.task(bug);
-            let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-            if let Some(progress) = opts.progress {
-                progress(n, bugs.len());
-            }
+            opts.progress.inc(1);
             r
         })
         .collect::<Result<_, _>>()?;
+    opts.progress.finish();
     let tasks_ms = ms(t_tasks.elapsed());
 
     let mut timing = AgentTiming {
@@ -797,10 +800,6 @@ fn baseline(library: &str, suite: &str, opts: &AuditOptions) -> Result<SuiteName
         weak: pick(Verifier::Weak.module()),
         strong: pick(Verifier::Strong.module()),
     })
-}
-
-fn ms(d: Duration) -> f64 {
-    (d.as_secs_f64() * 1e5).round() / 100.0
 }
 
 /// Renders the report as a readable table: the summary, then one row per task.

@@ -3,9 +3,7 @@
 //! differential testing of the survivors.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::io::IsTerminal;
 use std::path::Path;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
@@ -18,6 +16,7 @@ use super::rustc::{self, Build, Profile};
 use super::sandbox::{self, Limits, RunOutput};
 use super::schemata::{FUEL_EXHAUSTED, Fuel, MUTANT_ENV, PROBE_MODULE, SUITE_MODULE};
 use super::{RepoError, equiv};
+use crate::progress::{Progress, ProgressHandle};
 
 /// How to run an audit.
 #[derive(Clone, Debug)]
@@ -30,8 +29,8 @@ pub struct AuditOptions {
     pub equivalence_inputs: u32,
     /// Seed of those inputs.
     pub seed: u64,
-    /// Print a progress line to stderr.
-    pub progress: bool,
+    /// Where progress goes: one phase, the mutant runs.
+    pub progress: ProgressHandle,
 }
 
 impl Default for AuditOptions {
@@ -41,17 +40,7 @@ impl Default for AuditOptions {
             limits: Limits::default(),
             equivalence_inputs: 200,
             seed: 0,
-            progress: false,
-        }
-    }
-}
-
-impl AuditOptions {
-    /// Default options, with progress on when stderr is a terminal.
-    pub fn interactive() -> Self {
-        Self {
-            progress: std::io::stderr().is_terminal(),
-            ..Self::default()
+            progress: ProgressHandle::default(),
         }
     }
 }
@@ -289,7 +278,10 @@ pub fn audit_source(src: &RepoSource, opts: &AuditOptions) -> Result<AuditReport
         .collect();
     // Mutants run in batches, one sandbox shell per batch (see `sandbox::run_batch`), batches
     // in parallel.
-    let done = AtomicUsize::new(0);
+    opts.progress.start(
+        viable.len() as u64,
+        &format!("audit {}: mutants", src.suite_name),
+    );
     let chunk = viable
         .len()
         .div_ceil(4 * rayon::current_num_threads())
@@ -299,19 +291,14 @@ pub fn audit_source(src: &RepoSource, opts: &AuditOptions) -> Result<AuditReport
         .flat_map_iter(|ms| {
             let ordinals: Vec<u32> = ms.iter().map(|m| m.ordinal).collect();
             let runs = run_suite_batch(&build, &ordinals, opts);
-            let n = done.fetch_add(ms.len(), Ordering::Relaxed) + ms.len();
-            if opts.progress {
-                eprint!("\raudit {}: mutant {n}/{}", src.suite_name, viable.len());
-            }
+            opts.progress.inc(ms.len() as u64);
             match runs {
                 Ok(runs) => runs.into_iter().map(Ok).collect::<Vec<_>>(),
                 Err(e) => vec![Err(e)],
             }
         })
         .collect();
-    if opts.progress {
-        eprintln!();
-    }
+    opts.progress.finish();
     let run_ms = ms(t_run.elapsed());
 
     let mut verdicts: BTreeMap<u32, (Status, Vec<String>, Option<String>)> = BTreeMap::new();
@@ -454,7 +441,8 @@ pub fn audit_source(src: &RepoSource, opts: &AuditOptions) -> Result<AuditReport
     })
 }
 
-fn ms(d: Duration) -> f64 {
+/// A duration in milliseconds, rounded to 0.01 ms: the unit of every timing in the reports.
+pub(crate) fn ms(d: Duration) -> f64 {
     (d.as_secs_f64() * 1e5).round() / 100.0
 }
 

@@ -8,13 +8,13 @@ use proc_macro2::{TokenStream, TokenTree};
 use rayon::prelude::*;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 
 use super::RepoError;
 use super::audit::{self, AuditOptions, Outcome, Status, SuiteRun};
 use super::layout::RepoSource;
 use super::mutate::{self, Analysis, Operator};
 use super::rustc::{self, Profile};
+use crate::progress::Progress;
 
 /// The file name of a repo's catalog, next to its `src/` and `tests/`.
 pub const CATALOG_FILE: &str = "bugs.json";
@@ -76,13 +76,7 @@ pub struct Failure {
     pub message: String,
 }
 
-/// SHA-256 of a text, as lowercase hex.
-pub fn sha256_hex(text: &str) -> String {
-    Sha256::digest(text.as_bytes())
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
-}
+pub(crate) use crate::core::record::sha256_hex;
 
 /// The catalog as committed: pretty JSON with a final newline.
 pub fn to_json(catalog: &BugCatalog) -> String {
@@ -122,9 +116,17 @@ pub fn build(src: &RepoSource, opts: &AuditOptions) -> Result<BugCatalog, RepoEr
         .len()
         .div_ceil(4 * rayon::current_num_threads())
         .clamp(1, 24);
+    opts.progress.start(
+        ordinals.len() as u64,
+        &format!("catalog {}: mutants", src.suite_name),
+    );
     let runs: Vec<SuiteRun> = ordinals
         .par_chunks(chunk)
-        .map(|c| audit::run_suite_batch(&build, c, opts))
+        .map(|c| {
+            let run = audit::run_suite_batch(&build, c, opts);
+            opts.progress.inc(c.len() as u64);
+            run
+        })
         .collect::<Result<Vec<_>, _>>()?
         .into_iter()
         .flatten()
