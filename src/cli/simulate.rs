@@ -9,14 +9,16 @@ use verigym::curriculum::sim::{
 use verigym::curriculum::{ControllerConfig, Target};
 
 use super::OutputError;
+use clap::builder::PossibleValuesParser;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// The controller: target, fixed, uniform, reasoning_gym, rlve or ada_rft.
-    #[arg(long, default_value = "target")]
+    /// The controller.
+    #[arg(long, default_value = "target", value_parser = PossibleValuesParser::new(
+        ControllerConfig::all().iter().map(|c| c.name()).collect::<Vec<_>>()))]
     controller: String,
     /// The learner: irt (drifting item-response) or world (modarith reasoning world).
-    #[arg(long, default_value = "irt")]
+    #[arg(long, default_value = "irt", value_parser = ["irt", "world"])]
     learner: String,
     /// The seed of the curriculum and the learner (with --compare: the first of --seeds).
     #[arg(long, default_value_t = 0)]
@@ -33,8 +35,8 @@ pub struct Args {
     /// The target solve rate.
     #[arg(long, default_value_t = 0.5)]
     target: f64,
-    /// Starting ability θ of the irt learner (default -3: half solved at level 2, where every
-    /// controller starts).
+    /// Starting ability θ of the irt learner (default -3: half solved at level 2, where target,
+    /// reasoning_gym and ada_rft start; rlve starts at 0, fixed stays at 5, uniform draws 0–10).
     #[arg(long, allow_hyphen_values = true)]
     irt_theta: Option<f64>,
     /// Run every controller on both learners and print mean ± sd over --seeds seeds.
@@ -43,8 +45,8 @@ pub struct Args {
     /// Seeds for --compare: seed, seed+1, …
     #[arg(long, default_value_t = 5)]
     seeds: u64,
-    /// Run one of the lecture demos instead: no-signal, wasted, filter or format-hack.
-    #[arg(long)]
+    /// Run one of the lecture demos instead.
+    #[arg(long, value_parser = PossibleValuesParser::new(Preset::ALL.map(Preset::name)))]
     preset: Option<String>,
     /// Also draw solve rate, level and skill over time to this SVG file.
     #[arg(long)]
