@@ -414,3 +414,23 @@ fn progress_is_plain_lines_off_a_terminal_and_can_be_turned_off() {
     assert_eq!(stderr(&quiet), "");
     assert_eq!(quiet.stdout, out.stdout);
 }
+
+#[test]
+fn committed_completions_and_man_pages_are_fresh() {
+    let docs = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs/cli");
+    let out = verigym(&["gen-docs", "--check", "--out", docs.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let empty_guard = scratch("gen-docs");
+    let empty = empty_guard.path();
+    let out = verigym(&["gen-docs", "--check", "--out", empty.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.contains("_verigym") && err.contains("man/verigym-generate.1"),
+        "{err}"
+    );
+    let out = verigym(&["gen-docs", "--out", empty.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let man = std::fs::read_to_string(empty.join("man/verigym-probe.1")).unwrap();
+    assert!(man.contains("verigym\\-probe"), "{man}");
+}

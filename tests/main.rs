@@ -14,6 +14,7 @@ mod graph_coloring;
 mod knights_knaves;
 mod modarith_props;
 mod probe;
+mod readme;
 mod repo_fix;
 mod repos;
 mod sat;

@@ -8,6 +8,7 @@ mod curriculum;
 mod eval;
 #[cfg(feature = "repo")]
 mod fix_agent;
+mod gen_docs;
 mod generate;
 mod inputs;
 mod list;
@@ -28,7 +29,7 @@ use clap::{Parser, Subcommand};
 /// Seeded, difficulty-controlled reasoning problems with exact verifiers.
 #[derive(Parser)]
 #[command(name = "verigym", version, about)]
-struct Cli {
+pub(crate) struct Cli {
     /// Worker threads for generation and verification (default: one per core).
     #[arg(long, global = true, value_parser = clap::value_parser!(u16).range(1..))]
     threads: Option<u16>,
@@ -56,6 +57,8 @@ enum Command {
     Suite(suite::Args),
     /// Write the JSON Schemas of every record and params type.
     Schema(schema::Args),
+    /// Write the shell completions (bash, zsh, fish, PowerShell) and man pages.
+    GenDocs(gen_docs::Args),
     /// Run a curriculum controller against a simulated learner and print a table.
     Simulate(simulate::Args),
     /// Serve a curriculum over stdin/stdout: batches of problems out, reward lines in.
@@ -96,6 +99,7 @@ pub fn run() -> ExitCode {
         Command::Eval(args) => eval::run(args),
         Command::Probe(args) => probe::run(args),
         Command::Schema(args) => schema::run(args),
+        Command::GenDocs(args) => gen_docs::run(args),
         Command::Simulate(args) => simulate::run(args),
         Command::Curriculum(args) => curriculum::run(args),
         Command::Suite(args) => suite::run(args),

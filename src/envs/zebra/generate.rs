@@ -140,7 +140,7 @@ fn item(attribute: usize, value: usize) -> Item {
     }
 }
 
-/// `m` of the seven kinds ([`KINDS`](super::vocab::KINDS)) (listed in canonical order), each with `n` of its seven values (listed
+/// `m` of the seven kinds (listed in canonical order), each with `n` of its seven values (listed
 /// in vocabulary order).
 fn draw_attributes(n: usize, m: usize, rng: &mut ProblemRng) -> Vec<Attribute> {
     let mut kinds = Kind::ALL;

@@ -1,0 +1,221 @@
+# Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
+function __fish_verigym_global_optspecs
+    string join \n threads= progress= h/help V/version
+end
+
+function __fish_verigym_needs_command
+    # Figure out if the current invocation already has a command.
+    set -l cmd (commandline -opc)
+    set -e cmd[1]
+    argparse -s (__fish_verigym_global_optspecs) -- $cmd 2>/dev/null
+    or return
+    if set -q argv[1]
+        # Also print the command, so this can be used to figure out what it is.
+        echo $argv[1]
+        return 1
+    end
+    return 0
+end
+
+function __fish_verigym_using_subcommand
+    set -l cmd (__fish_verigym_needs_command)
+    test -z "$cmd"
+    and return 1
+    contains -- $cmd[1] $argv
+end
+
+complete -c verigym -n "__fish_verigym_needs_command" -l threads -d 'Worker threads for generation and verification (default: one per core)' -r
+complete -c verigym -n "__fish_verigym_needs_command" -l progress -d 'How to show progress of long commands on stderr' -r -f -a "auto\t'A bar when stderr is a terminal, plain lines otherwise'
+bar\t'A bar'
+lines\t'Plain lines'
+off\t'Nothing'"
+complete -c verigym -n "__fish_verigym_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c verigym -n "__fish_verigym_needs_command" -s V -l version -d 'Print version'
+complete -c verigym -n "__fish_verigym_needs_command" -f -a "list" -d 'List the envs with their versions and params'
+complete -c verigym -n "__fish_verigym_needs_command" -f -a "generate" -d 'Write problems as JSON lines'
+complete -c verigym -n "__fish_verigym_needs_command" -f -a "verify" -d 'Verify responses against problems; verdicts as JSON lines, a summary on stderr'
+complete -c verigym -n "__fish_verigym_needs_command" -f -a "eval" -d 'Benchmark figures: unbiased pass@k, CoT-pass@k, score and format, per env and level'
+complete -c verigym -n "__fish_verigym_needs_command" -f -a "probe" -d 'Measure verifiers: TPR, FPR and Youden\'s J on right answers in every allowed form, near misses and known hacks'
+complete -c verigym -n "__fish_verigym_needs_command" -f -a "suite" -d 'Build or check frozen fixed-seed benchmark suites'
+complete -c verigym -n "__fish_verigym_needs_command" -f -a "schema" -d 'Write the JSON Schemas of every record and params type'
+complete -c verigym -n "__fish_verigym_needs_command" -f -a "gen-docs" -d 'Write the shell completions (bash, zsh, fish, PowerShell) and man pages'
+complete -c verigym -n "__fish_verigym_needs_command" -f -a "simulate" -d 'Run a curriculum controller against a simulated learner and print a table'
+complete -c verigym -n "__fish_verigym_needs_command" -f -a "curriculum" -d 'Serve a curriculum over stdin/stdout: batches of problems out, reward lines in'
+complete -c verigym -n "__fish_verigym_needs_command" -f -a "audit" -d 'Mutation-score audit of a mini-repo\'s test suite (needs rustc)'
+complete -c verigym -n "__fish_verigym_needs_command" -f -a "catalog" -d 'Build a mini-repo\'s bug catalog: every mutant its strong suite kills, for `repo_fix`'
+complete -c verigym -n "__fish_verigym_needs_command" -f -a "fix-agent" -d 'The naive random-edit fix agent on a mini-repo: how many declared fixes are fake (needs rustc)'
+complete -c verigym -n "__fish_verigym_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c verigym -n "__fish_verigym_using_subcommand list" -l threads -d 'Worker threads for generation and verification (default: one per core)' -r
+complete -c verigym -n "__fish_verigym_using_subcommand list" -l progress -d 'How to show progress of long commands on stderr' -r -f -a "auto\t'A bar when stderr is a terminal, plain lines otherwise'
+bar\t'A bar'
+lines\t'Plain lines'
+off\t'Nothing'"
+complete -c verigym -n "__fish_verigym_using_subcommand list" -l json -d 'Print JSON instead of a table'
+complete -c verigym -n "__fish_verigym_using_subcommand list" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c verigym -n "__fish_verigym_using_subcommand generate" -l env -d 'The env id (see `verigym list`)' -r
+complete -c verigym -n "__fish_verigym_using_subcommand generate" -l seed -d 'The master seed' -r
+complete -c verigym -n "__fish_verigym_using_subcommand generate" -s n -l count -d 'How many problems to write' -r
+complete -c verigym -n "__fish_verigym_using_subcommand generate" -l start -d 'The index of the first problem; problem i is the same in any run that includes it' -r
+complete -c verigym -n "__fish_verigym_using_subcommand generate" -l difficulty -d 'A difficulty level from 0 (easiest) to 10, mapped to params by the env' -r
+complete -c verigym -n "__fish_verigym_using_subcommand generate" -l param -d 'A param as NAME=VALUE, applied after --difficulty (repeatable)' -r
+complete -c verigym -n "__fish_verigym_using_subcommand generate" -l out -d 'Write to this file instead of stdout; it appears only when complete' -r -F
+complete -c verigym -n "__fish_verigym_using_subcommand generate" -l threads -d 'Worker threads for generation and verification (default: one per core)' -r
+complete -c verigym -n "__fish_verigym_using_subcommand generate" -l progress -d 'How to show progress of long commands on stderr' -r -f -a "auto\t'A bar when stderr is a terminal, plain lines otherwise'
+bar\t'A bar'
+lines\t'Plain lines'
+off\t'Nothing'"
+complete -c verigym -n "__fish_verigym_using_subcommand generate" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c verigym -n "__fish_verigym_using_subcommand verify" -l problems -d 'Problem records (JSONL), as written by `verigym generate`' -r -F
+complete -c verigym -n "__fish_verigym_using_subcommand verify" -l responses -d 'Responses (JSONL): `{"id": ..., "response": "..."}` or `{"id": ..., "responses": [...]}`; several per problem for pass@k' -r -F
+complete -c verigym -n "__fish_verigym_using_subcommand verify" -l out -d 'Write verdicts to this file instead of stdout; it appears only when complete' -r -F
+complete -c verigym -n "__fish_verigym_using_subcommand verify" -l summary-json -d 'Also write the summary as JSON to this file' -r -F
+complete -c verigym -n "__fish_verigym_using_subcommand verify" -l threads -d 'Worker threads for generation and verification (default: one per core)' -r
+complete -c verigym -n "__fish_verigym_using_subcommand verify" -l progress -d 'How to show progress of long commands on stderr' -r -f -a "auto\t'A bar when stderr is a terminal, plain lines otherwise'
+bar\t'A bar'
+lines\t'Plain lines'
+off\t'Nothing'"
+complete -c verigym -n "__fish_verigym_using_subcommand verify" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c verigym -n "__fish_verigym_using_subcommand eval" -l problems -d 'Problem records (JSONL), as written by `verigym generate`' -r -F
+complete -c verigym -n "__fish_verigym_using_subcommand eval" -l responses -d 'Responses (JSONL): `{"id": ..., "response": "..."}` or `{"id": ..., "responses": [...]}`; several per problem for pass@k' -r -F
+complete -c verigym -n "__fish_verigym_using_subcommand eval" -l k -d 'The k values of pass@k, comma-separated' -r
+complete -c verigym -n "__fish_verigym_using_subcommand eval" -l json -d 'Also write the report as JSON to this file' -r -F
+complete -c verigym -n "__fish_verigym_using_subcommand eval" -l threads -d 'Worker threads for generation and verification (default: one per core)' -r
+complete -c verigym -n "__fish_verigym_using_subcommand eval" -l progress -d 'How to show progress of long commands on stderr' -r -f -a "auto\t'A bar when stderr is a terminal, plain lines otherwise'
+bar\t'A bar'
+lines\t'Plain lines'
+off\t'Nothing'"
+complete -c verigym -n "__fish_verigym_using_subcommand eval" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c verigym -n "__fish_verigym_using_subcommand probe" -l env -d 'Probe only this env (default: every registered env)' -r
+complete -c verigym -n "__fish_verigym_using_subcommand probe" -s n -l count -d 'Problems per env' -r
+complete -c verigym -n "__fish_verigym_using_subcommand probe" -l seed -d 'The master seed of the probed problems' -r
+complete -c verigym -n "__fish_verigym_using_subcommand probe" -l json -d 'Also write the reports as JSON to this file' -r -F
+complete -c verigym -n "__fish_verigym_using_subcommand probe" -l threads -d 'Worker threads for generation and verification (default: one per core)' -r
+complete -c verigym -n "__fish_verigym_using_subcommand probe" -l progress -d 'How to show progress of long commands on stderr' -r -f -a "auto\t'A bar when stderr is a terminal, plain lines otherwise'
+bar\t'A bar'
+lines\t'Plain lines'
+off\t'Nothing'"
+complete -c verigym -n "__fish_verigym_using_subcommand probe" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c verigym -n "__fish_verigym_using_subcommand suite; and not __fish_seen_subcommand_from build check help" -l threads -d 'Worker threads for generation and verification (default: one per core)' -r
+complete -c verigym -n "__fish_verigym_using_subcommand suite; and not __fish_seen_subcommand_from build check help" -l progress -d 'How to show progress of long commands on stderr' -r -f -a "auto\t'A bar when stderr is a terminal, plain lines otherwise'
+bar\t'A bar'
+lines\t'Plain lines'
+off\t'Nothing'"
+complete -c verigym -n "__fish_verigym_using_subcommand suite; and not __fish_seen_subcommand_from build check help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c verigym -n "__fish_verigym_using_subcommand suite; and not __fish_seen_subcommand_from build check help" -f -a "build" -d 'Build a suite: one JSONL file per entry plus manifest.json'
+complete -c verigym -n "__fish_verigym_using_subcommand suite; and not __fish_seen_subcommand_from build check help" -f -a "check" -d 'Re-derive a built suite from its manifest and confirm every byte matches'
+complete -c verigym -n "__fish_verigym_using_subcommand suite; and not __fish_seen_subcommand_from build check help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c verigym -n "__fish_verigym_using_subcommand suite; and __fish_seen_subcommand_from build" -l out -d 'The directory to write into' -r -F
+complete -c verigym -n "__fish_verigym_using_subcommand suite; and __fish_seen_subcommand_from build" -l threads -d 'Worker threads for generation and verification (default: one per core)' -r
+complete -c verigym -n "__fish_verigym_using_subcommand suite; and __fish_seen_subcommand_from build" -l progress -d 'How to show progress of long commands on stderr' -r -f -a "auto\t'A bar when stderr is a terminal, plain lines otherwise'
+bar\t'A bar'
+lines\t'Plain lines'
+off\t'Nothing'"
+complete -c verigym -n "__fish_verigym_using_subcommand suite; and __fish_seen_subcommand_from build" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c verigym -n "__fish_verigym_using_subcommand suite; and __fish_seen_subcommand_from check" -l threads -d 'Worker threads for generation and verification (default: one per core)' -r
+complete -c verigym -n "__fish_verigym_using_subcommand suite; and __fish_seen_subcommand_from check" -l progress -d 'How to show progress of long commands on stderr' -r -f -a "auto\t'A bar when stderr is a terminal, plain lines otherwise'
+bar\t'A bar'
+lines\t'Plain lines'
+off\t'Nothing'"
+complete -c verigym -n "__fish_verigym_using_subcommand suite; and __fish_seen_subcommand_from check" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c verigym -n "__fish_verigym_using_subcommand suite; and __fish_seen_subcommand_from help" -f -a "build" -d 'Build a suite: one JSONL file per entry plus manifest.json'
+complete -c verigym -n "__fish_verigym_using_subcommand suite; and __fish_seen_subcommand_from help" -f -a "check" -d 'Re-derive a built suite from its manifest and confirm every byte matches'
+complete -c verigym -n "__fish_verigym_using_subcommand suite; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c verigym -n "__fish_verigym_using_subcommand schema" -l out -d 'The directory to write into' -r -F
+complete -c verigym -n "__fish_verigym_using_subcommand schema" -l threads -d 'Worker threads for generation and verification (default: one per core)' -r
+complete -c verigym -n "__fish_verigym_using_subcommand schema" -l progress -d 'How to show progress of long commands on stderr' -r -f -a "auto\t'A bar when stderr is a terminal, plain lines otherwise'
+bar\t'A bar'
+lines\t'Plain lines'
+off\t'Nothing'"
+complete -c verigym -n "__fish_verigym_using_subcommand schema" -l check -d 'Write nothing; fail if any file in --out differs from what would be written'
+complete -c verigym -n "__fish_verigym_using_subcommand schema" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c verigym -n "__fish_verigym_using_subcommand gen-docs" -l out -d 'The directory to write into' -r -F
+complete -c verigym -n "__fish_verigym_using_subcommand gen-docs" -l threads -d 'Worker threads for generation and verification (default: one per core)' -r
+complete -c verigym -n "__fish_verigym_using_subcommand gen-docs" -l progress -d 'How to show progress of long commands on stderr' -r -f -a "auto\t'A bar when stderr is a terminal, plain lines otherwise'
+bar\t'A bar'
+lines\t'Plain lines'
+off\t'Nothing'"
+complete -c verigym -n "__fish_verigym_using_subcommand gen-docs" -l check -d 'Write nothing; fail if any file in --out differs from what would be written'
+complete -c verigym -n "__fish_verigym_using_subcommand gen-docs" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c verigym -n "__fish_verigym_using_subcommand simulate" -l controller -d 'The controller' -r -f -a "target\t''
+fixed\t''
+uniform\t''
+reasoning_gym\t''
+rlve\t''
+ada_rft\t''"
+complete -c verigym -n "__fish_verigym_using_subcommand simulate" -l learner -d 'The learner: irt (drifting item-response) or world (modarith reasoning world)' -r -f -a "irt\t''
+world\t''"
+complete -c verigym -n "__fish_verigym_using_subcommand simulate" -l seed -d 'The seed of the curriculum and the learner (with --compare: the first of --seeds)' -r
+complete -c verigym -n "__fish_verigym_using_subcommand simulate" -l groups -d 'The budget, in groups' -r
+complete -c verigym -n "__fish_verigym_using_subcommand simulate" -l group-size -d 'Answers per group (G)' -r
+complete -c verigym -n "__fish_verigym_using_subcommand simulate" -l batch -d 'Problems per batch' -r
+complete -c verigym -n "__fish_verigym_using_subcommand simulate" -l target -d 'The target solve rate' -r
+complete -c verigym -n "__fish_verigym_using_subcommand simulate" -l irt-theta -d 'Starting ability θ of the irt learner (default -3: half solved at level 2, where target, reasoning_gym and ada_rft start; rlve starts at 0, fixed stays at 5, uniform draws 0–10)' -r
+complete -c verigym -n "__fish_verigym_using_subcommand simulate" -l seeds -d 'Seeds for --compare: seed, seed+1, …' -r
+complete -c verigym -n "__fish_verigym_using_subcommand simulate" -l preset -d 'Run one of the lecture demos instead' -r -f -a "no-signal\t''
+wasted\t''
+filter\t''
+format-hack\t''"
+complete -c verigym -n "__fish_verigym_using_subcommand simulate" -l plot -d 'Also draw solve rate, level and skill over time to this SVG file' -r -F
+complete -c verigym -n "__fish_verigym_using_subcommand simulate" -l threads -d 'Worker threads for generation and verification (default: one per core)' -r
+complete -c verigym -n "__fish_verigym_using_subcommand simulate" -l progress -d 'How to show progress of long commands on stderr' -r -f -a "auto\t'A bar when stderr is a terminal, plain lines otherwise'
+bar\t'A bar'
+lines\t'Plain lines'
+off\t'Nothing'"
+complete -c verigym -n "__fish_verigym_using_subcommand simulate" -l compare -d 'Run every controller on both learners and print mean ± sd over --seeds seeds'
+complete -c verigym -n "__fish_verigym_using_subcommand simulate" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c verigym -n "__fish_verigym_using_subcommand curriculum" -l config -d 'The curriculum config (TOML; schema in schemas/curriculum-config.schema.json)' -r -F
+complete -c verigym -n "__fish_verigym_using_subcommand curriculum" -l state -d 'Save the state here after every round, and resume from it when it exists' -r -F
+complete -c verigym -n "__fish_verigym_using_subcommand curriculum" -l rounds -d 'Stop after this many rounds (default: until stdin ends)' -r
+complete -c verigym -n "__fish_verigym_using_subcommand curriculum" -l threads -d 'Worker threads for generation and verification (default: one per core)' -r
+complete -c verigym -n "__fish_verigym_using_subcommand curriculum" -l progress -d 'How to show progress of long commands on stderr' -r -f -a "auto\t'A bar when stderr is a terminal, plain lines otherwise'
+bar\t'A bar'
+lines\t'Plain lines'
+off\t'Nothing'"
+complete -c verigym -n "__fish_verigym_using_subcommand curriculum" -l telemetry -d 'Write a telemetry JSON line to stderr after every round'
+complete -c verigym -n "__fish_verigym_using_subcommand curriculum" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c verigym -n "__fish_verigym_using_subcommand audit" -l suite -d 'The suite: `strong`, `weak`, or the path of a suite file (a module body of `#[test]` fns)' -r
+complete -c verigym -n "__fish_verigym_using_subcommand audit" -l json -d 'Also write the full report as JSON to this file (`-` for stdout, replacing the table)' -r -F
+complete -c verigym -n "__fish_verigym_using_subcommand audit" -l equivalence-inputs -d 'Random inputs per function when checking survivors for equivalence (0: off)' -r
+complete -c verigym -n "__fish_verigym_using_subcommand audit" -l seed -d 'Seed of those inputs' -r
+complete -c verigym -n "__fish_verigym_using_subcommand audit" -l fuel -d 'Loop iterations plus calls each test may make before it counts as a timeout' -r
+complete -c verigym -n "__fish_verigym_using_subcommand audit" -l threads -d 'Worker threads for generation and verification (default: one per core)' -r
+complete -c verigym -n "__fish_verigym_using_subcommand audit" -l progress -d 'How to show progress of long commands on stderr' -r -f -a "auto\t'A bar when stderr is a terminal, plain lines otherwise'
+bar\t'A bar'
+lines\t'Plain lines'
+off\t'Nothing'"
+complete -c verigym -n "__fish_verigym_using_subcommand audit" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c verigym -n "__fish_verigym_using_subcommand catalog" -l out -d 'Where to write the catalog (`-` for stdout) [default: <REPO>/bugs.json]' -r -F
+complete -c verigym -n "__fish_verigym_using_subcommand catalog" -l threads -d 'Worker threads for generation and verification (default: one per core)' -r
+complete -c verigym -n "__fish_verigym_using_subcommand catalog" -l progress -d 'How to show progress of long commands on stderr' -r -f -a "auto\t'A bar when stderr is a terminal, plain lines otherwise'
+bar\t'A bar'
+lines\t'Plain lines'
+off\t'Nothing'"
+complete -c verigym -n "__fish_verigym_using_subcommand catalog" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c verigym -n "__fish_verigym_using_subcommand fix-agent" -l verifier -d 'The suite the agent runs after each edit to decide it is done: `weak` or `strong`' -r
+complete -c verigym -n "__fish_verigym_using_subcommand fix-agent" -l budget -d 'Edits the agent may try per task before it gives up (default: all of them)' -r
+complete -c verigym -n "__fish_verigym_using_subcommand fix-agent" -l simulate -d 'Also sample the figure: this many seeded runs of the agent over every task (0: off)' -r
+complete -c verigym -n "__fish_verigym_using_subcommand fix-agent" -l seed -d 'Seed of the simulation\'s edit orders' -r
+complete -c verigym -n "__fish_verigym_using_subcommand fix-agent" -l json -d 'Also write the full report as JSON to this file (`-` for stdout, replacing the table)' -r -F
+complete -c verigym -n "__fish_verigym_using_subcommand fix-agent" -l fuel -d 'Loop iterations plus calls each test may make before it counts as a timeout' -r
+complete -c verigym -n "__fish_verigym_using_subcommand fix-agent" -l threads -d 'Worker threads for generation and verification (default: one per core)' -r
+complete -c verigym -n "__fish_verigym_using_subcommand fix-agent" -l progress -d 'How to show progress of long commands on stderr' -r -f -a "auto\t'A bar when stderr is a terminal, plain lines otherwise'
+bar\t'A bar'
+lines\t'Plain lines'
+off\t'Nothing'"
+complete -c verigym -n "__fish_verigym_using_subcommand fix-agent" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent help" -f -a "list" -d 'List the envs with their versions and params'
+complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent help" -f -a "generate" -d 'Write problems as JSON lines'
+complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent help" -f -a "verify" -d 'Verify responses against problems; verdicts as JSON lines, a summary on stderr'
+complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent help" -f -a "eval" -d 'Benchmark figures: unbiased pass@k, CoT-pass@k, score and format, per env and level'
+complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent help" -f -a "probe" -d 'Measure verifiers: TPR, FPR and Youden\'s J on right answers in every allowed form, near misses and known hacks'
+complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent help" -f -a "suite" -d 'Build or check frozen fixed-seed benchmark suites'
+complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent help" -f -a "schema" -d 'Write the JSON Schemas of every record and params type'
+complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent help" -f -a "gen-docs" -d 'Write the shell completions (bash, zsh, fish, PowerShell) and man pages'
+complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent help" -f -a "simulate" -d 'Run a curriculum controller against a simulated learner and print a table'
+complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent help" -f -a "curriculum" -d 'Serve a curriculum over stdin/stdout: batches of problems out, reward lines in'
+complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent help" -f -a "audit" -d 'Mutation-score audit of a mini-repo\'s test suite (needs rustc)'
+complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent help" -f -a "catalog" -d 'Build a mini-repo\'s bug catalog: every mutant its strong suite kills, for `repo_fix`'
+complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent help" -f -a "fix-agent" -d 'The naive random-edit fix agent on a mini-repo: how many declared fixes are fake (needs rustc)'
+complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c verigym -n "__fish_verigym_using_subcommand help; and __fish_seen_subcommand_from suite" -f -a "build" -d 'Build a suite: one JSONL file per entry plus manifest.json'
+complete -c verigym -n "__fish_verigym_using_subcommand help; and __fish_seen_subcommand_from suite" -f -a "check" -d 'Re-derive a built suite from its manifest and confirm every byte matches'

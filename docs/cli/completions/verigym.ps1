@@ -1,0 +1,295 @@
+
+using namespace System.Management.Automation
+using namespace System.Management.Automation.Language
+
+Register-ArgumentCompleter -Native -CommandName 'verigym' -ScriptBlock {
+    param($wordToComplete, $commandAst, $cursorPosition)
+
+    $commandElements = $commandAst.CommandElements
+    $command = @(
+        'verigym'
+        for ($i = 1; $i -lt $commandElements.Count; $i++) {
+            $element = $commandElements[$i]
+            if ($element -isnot [StringConstantExpressionAst] -or
+                $element.StringConstantType -ne [StringConstantType]::BareWord -or
+                $element.Value.StartsWith('-') -or
+                $element.Value -eq $wordToComplete) {
+                break
+        }
+        $element.Value
+    }) -join ';'
+
+    $completions = @(switch ($command) {
+        'verigym' {
+            [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Worker threads for generation and verification (default: one per core)')
+            [CompletionResult]::new('--progress', '--progress', [CompletionResultType]::ParameterName, 'How to show progress of long commands on stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the envs with their versions and params')
+            [CompletionResult]::new('generate', 'generate', [CompletionResultType]::ParameterValue, 'Write problems as JSON lines')
+            [CompletionResult]::new('verify', 'verify', [CompletionResultType]::ParameterValue, 'Verify responses against problems; verdicts as JSON lines, a summary on stderr')
+            [CompletionResult]::new('eval', 'eval', [CompletionResultType]::ParameterValue, 'Benchmark figures: unbiased pass@k, CoT-pass@k, score and format, per env and level')
+            [CompletionResult]::new('probe', 'probe', [CompletionResultType]::ParameterValue, 'Measure verifiers: TPR, FPR and Youden''s J on right answers in every allowed form, near misses and known hacks')
+            [CompletionResult]::new('suite', 'suite', [CompletionResultType]::ParameterValue, 'Build or check frozen fixed-seed benchmark suites')
+            [CompletionResult]::new('schema', 'schema', [CompletionResultType]::ParameterValue, 'Write the JSON Schemas of every record and params type')
+            [CompletionResult]::new('gen-docs', 'gen-docs', [CompletionResultType]::ParameterValue, 'Write the shell completions (bash, zsh, fish, PowerShell) and man pages')
+            [CompletionResult]::new('simulate', 'simulate', [CompletionResultType]::ParameterValue, 'Run a curriculum controller against a simulated learner and print a table')
+            [CompletionResult]::new('curriculum', 'curriculum', [CompletionResultType]::ParameterValue, 'Serve a curriculum over stdin/stdout: batches of problems out, reward lines in')
+            [CompletionResult]::new('audit', 'audit', [CompletionResultType]::ParameterValue, 'Mutation-score audit of a mini-repo''s test suite (needs rustc)')
+            [CompletionResult]::new('catalog', 'catalog', [CompletionResultType]::ParameterValue, 'Build a mini-repo''s bug catalog: every mutant its strong suite kills, for `repo_fix`')
+            [CompletionResult]::new('fix-agent', 'fix-agent', [CompletionResultType]::ParameterValue, 'The naive random-edit fix agent on a mini-repo: how many declared fixes are fake (needs rustc)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'verigym;list' {
+            [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Worker threads for generation and verification (default: one per core)')
+            [CompletionResult]::new('--progress', '--progress', [CompletionResultType]::ParameterName, 'How to show progress of long commands on stderr')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print JSON instead of a table')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'verigym;generate' {
+            [CompletionResult]::new('--env', '--env', [CompletionResultType]::ParameterName, 'The env id (see `verigym list`)')
+            [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'The master seed')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'How many problems to write')
+            [CompletionResult]::new('--count', '--count', [CompletionResultType]::ParameterName, 'How many problems to write')
+            [CompletionResult]::new('--start', '--start', [CompletionResultType]::ParameterName, 'The index of the first problem; problem i is the same in any run that includes it')
+            [CompletionResult]::new('--difficulty', '--difficulty', [CompletionResultType]::ParameterName, 'A difficulty level from 0 (easiest) to 10, mapped to params by the env')
+            [CompletionResult]::new('--param', '--param', [CompletionResultType]::ParameterName, 'A param as NAME=VALUE, applied after --difficulty (repeatable)')
+            [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Write to this file instead of stdout; it appears only when complete')
+            [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Worker threads for generation and verification (default: one per core)')
+            [CompletionResult]::new('--progress', '--progress', [CompletionResultType]::ParameterName, 'How to show progress of long commands on stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'verigym;verify' {
+            [CompletionResult]::new('--problems', '--problems', [CompletionResultType]::ParameterName, 'Problem records (JSONL), as written by `verigym generate`')
+            [CompletionResult]::new('--responses', '--responses', [CompletionResultType]::ParameterName, 'Responses (JSONL): `{"id": ..., "response": "..."}` or `{"id": ..., "responses": [...]}`; several per problem for pass@k')
+            [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Write verdicts to this file instead of stdout; it appears only when complete')
+            [CompletionResult]::new('--summary-json', '--summary-json', [CompletionResultType]::ParameterName, 'Also write the summary as JSON to this file')
+            [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Worker threads for generation and verification (default: one per core)')
+            [CompletionResult]::new('--progress', '--progress', [CompletionResultType]::ParameterName, 'How to show progress of long commands on stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'verigym;eval' {
+            [CompletionResult]::new('--problems', '--problems', [CompletionResultType]::ParameterName, 'Problem records (JSONL), as written by `verigym generate`')
+            [CompletionResult]::new('--responses', '--responses', [CompletionResultType]::ParameterName, 'Responses (JSONL): `{"id": ..., "response": "..."}` or `{"id": ..., "responses": [...]}`; several per problem for pass@k')
+            [CompletionResult]::new('--k', '--k', [CompletionResultType]::ParameterName, 'The k values of pass@k, comma-separated')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Also write the report as JSON to this file')
+            [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Worker threads for generation and verification (default: one per core)')
+            [CompletionResult]::new('--progress', '--progress', [CompletionResultType]::ParameterName, 'How to show progress of long commands on stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'verigym;probe' {
+            [CompletionResult]::new('--env', '--env', [CompletionResultType]::ParameterName, 'Probe only this env (default: every registered env)')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'Problems per env')
+            [CompletionResult]::new('--count', '--count', [CompletionResultType]::ParameterName, 'Problems per env')
+            [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'The master seed of the probed problems')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Also write the reports as JSON to this file')
+            [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Worker threads for generation and verification (default: one per core)')
+            [CompletionResult]::new('--progress', '--progress', [CompletionResultType]::ParameterName, 'How to show progress of long commands on stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'verigym;suite' {
+            [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Worker threads for generation and verification (default: one per core)')
+            [CompletionResult]::new('--progress', '--progress', [CompletionResultType]::ParameterName, 'How to show progress of long commands on stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('build', 'build', [CompletionResultType]::ParameterValue, 'Build a suite: one JSONL file per entry plus manifest.json')
+            [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Re-derive a built suite from its manifest and confirm every byte matches')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'verigym;suite;build' {
+            [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'The directory to write into')
+            [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Worker threads for generation and verification (default: one per core)')
+            [CompletionResult]::new('--progress', '--progress', [CompletionResultType]::ParameterName, 'How to show progress of long commands on stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'verigym;suite;check' {
+            [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Worker threads for generation and verification (default: one per core)')
+            [CompletionResult]::new('--progress', '--progress', [CompletionResultType]::ParameterName, 'How to show progress of long commands on stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'verigym;suite;help' {
+            [CompletionResult]::new('build', 'build', [CompletionResultType]::ParameterValue, 'Build a suite: one JSONL file per entry plus manifest.json')
+            [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Re-derive a built suite from its manifest and confirm every byte matches')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'verigym;suite;help;build' {
+            break
+        }
+        'verigym;suite;help;check' {
+            break
+        }
+        'verigym;suite;help;help' {
+            break
+        }
+        'verigym;schema' {
+            [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'The directory to write into')
+            [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Worker threads for generation and verification (default: one per core)')
+            [CompletionResult]::new('--progress', '--progress', [CompletionResultType]::ParameterName, 'How to show progress of long commands on stderr')
+            [CompletionResult]::new('--check', '--check', [CompletionResultType]::ParameterName, 'Write nothing; fail if any file in --out differs from what would be written')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'verigym;gen-docs' {
+            [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'The directory to write into')
+            [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Worker threads for generation and verification (default: one per core)')
+            [CompletionResult]::new('--progress', '--progress', [CompletionResultType]::ParameterName, 'How to show progress of long commands on stderr')
+            [CompletionResult]::new('--check', '--check', [CompletionResultType]::ParameterName, 'Write nothing; fail if any file in --out differs from what would be written')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'verigym;simulate' {
+            [CompletionResult]::new('--controller', '--controller', [CompletionResultType]::ParameterName, 'The controller')
+            [CompletionResult]::new('--learner', '--learner', [CompletionResultType]::ParameterName, 'The learner: irt (drifting item-response) or world (modarith reasoning world)')
+            [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'The seed of the curriculum and the learner (with --compare: the first of --seeds)')
+            [CompletionResult]::new('--groups', '--groups', [CompletionResultType]::ParameterName, 'The budget, in groups')
+            [CompletionResult]::new('--group-size', '--group-size', [CompletionResultType]::ParameterName, 'Answers per group (G)')
+            [CompletionResult]::new('--batch', '--batch', [CompletionResultType]::ParameterName, 'Problems per batch')
+            [CompletionResult]::new('--target', '--target', [CompletionResultType]::ParameterName, 'The target solve rate')
+            [CompletionResult]::new('--irt-theta', '--irt-theta', [CompletionResultType]::ParameterName, 'Starting ability θ of the irt learner (default -3: half solved at level 2, where target, reasoning_gym and ada_rft start; rlve starts at 0, fixed stays at 5, uniform draws 0–10)')
+            [CompletionResult]::new('--seeds', '--seeds', [CompletionResultType]::ParameterName, 'Seeds for --compare: seed, seed+1, …')
+            [CompletionResult]::new('--preset', '--preset', [CompletionResultType]::ParameterName, 'Run one of the lecture demos instead')
+            [CompletionResult]::new('--plot', '--plot', [CompletionResultType]::ParameterName, 'Also draw solve rate, level and skill over time to this SVG file')
+            [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Worker threads for generation and verification (default: one per core)')
+            [CompletionResult]::new('--progress', '--progress', [CompletionResultType]::ParameterName, 'How to show progress of long commands on stderr')
+            [CompletionResult]::new('--compare', '--compare', [CompletionResultType]::ParameterName, 'Run every controller on both learners and print mean ± sd over --seeds seeds')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'verigym;curriculum' {
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'The curriculum config (TOML; schema in schemas/curriculum-config.schema.json)')
+            [CompletionResult]::new('--state', '--state', [CompletionResultType]::ParameterName, 'Save the state here after every round, and resume from it when it exists')
+            [CompletionResult]::new('--rounds', '--rounds', [CompletionResultType]::ParameterName, 'Stop after this many rounds (default: until stdin ends)')
+            [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Worker threads for generation and verification (default: one per core)')
+            [CompletionResult]::new('--progress', '--progress', [CompletionResultType]::ParameterName, 'How to show progress of long commands on stderr')
+            [CompletionResult]::new('--telemetry', '--telemetry', [CompletionResultType]::ParameterName, 'Write a telemetry JSON line to stderr after every round')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'verigym;audit' {
+            [CompletionResult]::new('--suite', '--suite', [CompletionResultType]::ParameterName, 'The suite: `strong`, `weak`, or the path of a suite file (a module body of `#[test]` fns)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Also write the full report as JSON to this file (`-` for stdout, replacing the table)')
+            [CompletionResult]::new('--equivalence-inputs', '--equivalence-inputs', [CompletionResultType]::ParameterName, 'Random inputs per function when checking survivors for equivalence (0: off)')
+            [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Seed of those inputs')
+            [CompletionResult]::new('--fuel', '--fuel', [CompletionResultType]::ParameterName, 'Loop iterations plus calls each test may make before it counts as a timeout')
+            [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Worker threads for generation and verification (default: one per core)')
+            [CompletionResult]::new('--progress', '--progress', [CompletionResultType]::ParameterName, 'How to show progress of long commands on stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'verigym;catalog' {
+            [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Where to write the catalog (`-` for stdout) [default: <REPO>/bugs.json]')
+            [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Worker threads for generation and verification (default: one per core)')
+            [CompletionResult]::new('--progress', '--progress', [CompletionResultType]::ParameterName, 'How to show progress of long commands on stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'verigym;fix-agent' {
+            [CompletionResult]::new('--verifier', '--verifier', [CompletionResultType]::ParameterName, 'The suite the agent runs after each edit to decide it is done: `weak` or `strong`')
+            [CompletionResult]::new('--budget', '--budget', [CompletionResultType]::ParameterName, 'Edits the agent may try per task before it gives up (default: all of them)')
+            [CompletionResult]::new('--simulate', '--simulate', [CompletionResultType]::ParameterName, 'Also sample the figure: this many seeded runs of the agent over every task (0: off)')
+            [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Seed of the simulation''s edit orders')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Also write the full report as JSON to this file (`-` for stdout, replacing the table)')
+            [CompletionResult]::new('--fuel', '--fuel', [CompletionResultType]::ParameterName, 'Loop iterations plus calls each test may make before it counts as a timeout')
+            [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Worker threads for generation and verification (default: one per core)')
+            [CompletionResult]::new('--progress', '--progress', [CompletionResultType]::ParameterName, 'How to show progress of long commands on stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'verigym;help' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the envs with their versions and params')
+            [CompletionResult]::new('generate', 'generate', [CompletionResultType]::ParameterValue, 'Write problems as JSON lines')
+            [CompletionResult]::new('verify', 'verify', [CompletionResultType]::ParameterValue, 'Verify responses against problems; verdicts as JSON lines, a summary on stderr')
+            [CompletionResult]::new('eval', 'eval', [CompletionResultType]::ParameterValue, 'Benchmark figures: unbiased pass@k, CoT-pass@k, score and format, per env and level')
+            [CompletionResult]::new('probe', 'probe', [CompletionResultType]::ParameterValue, 'Measure verifiers: TPR, FPR and Youden''s J on right answers in every allowed form, near misses and known hacks')
+            [CompletionResult]::new('suite', 'suite', [CompletionResultType]::ParameterValue, 'Build or check frozen fixed-seed benchmark suites')
+            [CompletionResult]::new('schema', 'schema', [CompletionResultType]::ParameterValue, 'Write the JSON Schemas of every record and params type')
+            [CompletionResult]::new('gen-docs', 'gen-docs', [CompletionResultType]::ParameterValue, 'Write the shell completions (bash, zsh, fish, PowerShell) and man pages')
+            [CompletionResult]::new('simulate', 'simulate', [CompletionResultType]::ParameterValue, 'Run a curriculum controller against a simulated learner and print a table')
+            [CompletionResult]::new('curriculum', 'curriculum', [CompletionResultType]::ParameterValue, 'Serve a curriculum over stdin/stdout: batches of problems out, reward lines in')
+            [CompletionResult]::new('audit', 'audit', [CompletionResultType]::ParameterValue, 'Mutation-score audit of a mini-repo''s test suite (needs rustc)')
+            [CompletionResult]::new('catalog', 'catalog', [CompletionResultType]::ParameterValue, 'Build a mini-repo''s bug catalog: every mutant its strong suite kills, for `repo_fix`')
+            [CompletionResult]::new('fix-agent', 'fix-agent', [CompletionResultType]::ParameterValue, 'The naive random-edit fix agent on a mini-repo: how many declared fixes are fake (needs rustc)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'verigym;help;list' {
+            break
+        }
+        'verigym;help;generate' {
+            break
+        }
+        'verigym;help;verify' {
+            break
+        }
+        'verigym;help;eval' {
+            break
+        }
+        'verigym;help;probe' {
+            break
+        }
+        'verigym;help;suite' {
+            [CompletionResult]::new('build', 'build', [CompletionResultType]::ParameterValue, 'Build a suite: one JSONL file per entry plus manifest.json')
+            [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Re-derive a built suite from its manifest and confirm every byte matches')
+            break
+        }
+        'verigym;help;suite;build' {
+            break
+        }
+        'verigym;help;suite;check' {
+            break
+        }
+        'verigym;help;schema' {
+            break
+        }
+        'verigym;help;gen-docs' {
+            break
+        }
+        'verigym;help;simulate' {
+            break
+        }
+        'verigym;help;curriculum' {
+            break
+        }
+        'verigym;help;audit' {
+            break
+        }
+        'verigym;help;catalog' {
+            break
+        }
+        'verigym;help;fix-agent' {
+            break
+        }
+        'verigym;help;help' {
+            break
+        }
+    })
+
+    $completions.Where{ $_.CompletionText -like "$wordToComplete*" } |
+        Sort-Object -Property ListItemText
+}
