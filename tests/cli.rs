@@ -310,7 +310,7 @@ fn verify_rejects_bad_lines_by_number_and_writes_nothing() {
         assert!(stderr(&out).contains(needle), "{}", stderr(&out));
         assert!(!out_file.exists(), "a partial verdict file was left behind");
         assert!(
-            std::fs::read_dir(&dir).unwrap().all(|e| !e
+            std::fs::read_dir(dir).unwrap().all(|e| !e
                 .unwrap()
                 .file_name()
                 .to_string_lossy()

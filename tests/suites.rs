@@ -80,15 +80,15 @@ fn build_then_check_is_byte_exact_across_thread_counts() {
                 .build(&EnvSet::shipped())
                 .unwrap()
         });
-    built.write(&dir).unwrap();
+    built.write(dir).unwrap();
     let checked = rayon::ThreadPoolBuilder::new()
         .num_threads(3)
         .build()
         .unwrap()
-        .install(|| suite::check(&dir, &EnvSet::shipped()).unwrap());
+        .install(|| suite::check(dir, &EnvSet::shipped()).unwrap());
     assert_eq!(checked, built.manifest);
     // A second check of the same directory is byte-exact too.
-    suite::check(&dir, &EnvSet::shipped()).unwrap();
+    suite::check(dir, &EnvSet::shipped()).unwrap();
 }
 
 #[test]
@@ -99,18 +99,18 @@ fn tampering_is_caught_and_named() {
         .unwrap()
         .build(&EnvSet::shipped())
         .unwrap()
-        .write(&dir)
+        .write(dir)
         .unwrap();
     let first = dir.join("00-modarith.jsonl");
     let mut bytes = std::fs::read(&first).unwrap();
     bytes[20] ^= 1;
     std::fs::write(&first, bytes).unwrap();
-    let err = suite::check(&dir, &EnvSet::shipped())
+    let err = suite::check(dir, &EnvSet::shipped())
         .unwrap_err()
         .to_string();
     assert!(err.contains("00-modarith.jsonl differs"), "{err}");
     std::fs::remove_file(dir.join("01-modarith.jsonl")).unwrap();
-    let err = suite::check(&dir, &EnvSet::shipped())
+    let err = suite::check(dir, &EnvSet::shipped())
         .unwrap_err()
         .to_string();
     assert!(err.contains("01-modarith.jsonl"), "{err}");
