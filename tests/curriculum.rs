@@ -532,7 +532,7 @@ fn cli_simulate_prints_a_table_and_writes_a_valid_svg() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("known: no-signal, wasted"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("[possible values: no-signal, wasted"));
 }
 
 #[test]

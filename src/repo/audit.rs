@@ -491,7 +491,7 @@ pub fn run_suite(build: &Build, ordinal: u32, opts: &AuditOptions) -> Result<Sui
 }
 
 /// Runs the suite once per mutant in `ordinals`, in one sandbox batch.
-pub fn run_suite_batch(
+pub(crate) fn run_suite_batch(
     build: &Build,
     ordinals: &[u32],
     opts: &AuditOptions,
@@ -501,7 +501,7 @@ pub fn run_suite_batch(
 
 /// As [`run_suite_batch`], but only the tests whose full name (`suite::...`) contains `filter`,
 /// when given: a rerun of one part of the suite after another part crashed the process.
-pub fn run_suite_batch_filtered(
+pub(crate) fn run_suite_batch_filtered(
     build: &Build,
     ordinals: &[u32],
     filter: Option<&str>,
@@ -514,7 +514,7 @@ pub fn run_suite_batch_filtered(
 /// Runs the suite (or the tests matching `filter`) once per selection, in one sandbox batch. A
 /// selection is a value of `MUTANT_ENV`: one ordinal, or several joined by commas to activate
 /// them together.
-pub fn run_selections(
+pub(crate) fn run_selections(
     build: &Build,
     selections: &[String],
     filter: Option<&str>,
@@ -546,7 +546,7 @@ pub fn run_selections(
 
 /// Parses libtest's pretty output (one test thread): `test suite::x ... ok` lines, failure
 /// sections, and a dangling `test suite::x ... ` when the process died inside that test.
-pub fn parse_libtest(output: &RunOutput) -> Vec<TestResult> {
+pub(crate) fn parse_libtest(output: &RunOutput) -> Vec<TestResult> {
     let prefix = format!("{SUITE_MODULE}::");
     let mut tests = Vec::new();
     let mut sections: BTreeMap<String, String> = BTreeMap::new();
@@ -631,7 +631,7 @@ fn panic_message(section: &str) -> String {
 pub const MESSAGE_CAP: usize = 1024;
 
 /// The first line of a failure message, for one-line reasons.
-pub fn first_line(message: &str) -> &str {
+pub(crate) fn first_line(message: &str) -> &str {
     message.lines().next().unwrap_or("").trim()
 }
 

@@ -247,7 +247,7 @@ fn reaches(analysis: &Analysis, suite: &str) -> Result<BTreeMap<String, Vec<Stri
 }
 
 /// `Type::name` → `name`.
-pub fn short_name(name: &str) -> &str {
+pub(crate) fn short_name(name: &str) -> &str {
     name.rsplit("::").next().unwrap_or(name)
 }
 
