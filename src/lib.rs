@@ -1,7 +1,13 @@
 //! verigym: endless, seeded, difficulty-controlled reasoning problems, each with an exact verifier.
 //!
 //! Start with [`registry::find`] to get an env by id, or use an env type such as
-//! [`envs::modarith::ModArith`] directly with [`Generator`]. See `ARCHITECTURE.md` for the map.
+//! [`envs::modarith::ModArith`] directly with [`Generator`]. Your own env implements [`Env`]; put
+//! it in a [`registry::EnvSet`] and the [`curriculum`], [`grade`], [`suite`] and [`probe`] modules
+//! use it like a shipped one. See `ARCHITECTURE.md` for the map.
+//!
+//! Cargo features (both on by default): `repo`, the mini-repo pipeline (`verigym::repo`) and the
+//! `repo_fix` env, which need syn and rustix; `cli`, the `verigym` binary. With
+//! `default-features = false` the library has the seven puzzle envs and everything around them.
 
 pub mod atomic;
 mod core;
