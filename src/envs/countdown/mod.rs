@@ -66,6 +66,10 @@ impl Env for Countdown {
         }
     }
 
+    fn check_data(&self, data: &CountdownData) -> Result<(), String> {
+        verify::check_data(data)
+    }
+
     fn verify(&self, data: &CountdownData, response: &str) -> Verdict {
         verify::verify(data, response)
     }
@@ -91,9 +95,10 @@ fn render(data: &CountdownData) -> String {
     };
     format!(
         "Using the numbers {list}, write an arithmetic expression that equals {target}.\n\
-         {usage} You may use +, -, * and / and parentheses. Intermediate results may be fractions \
-         or negative; only the final value must equal {target}. Write each number in decimal as \
-         given; there is no unary minus and no other operation.\n\
+         {usage} You may use +, -, * and / (also written × and ÷) and parentheses. Division \
+         need not come out even: intermediate results may be fractions or negative, and only the \
+         final value must equal {target}. Write each number in decimal as given: numbers cannot \
+         be joined into new ones, there is no unary minus, and there is no other operation.\n\
          Give the expression as <answer>EXPRESSION</answer>, for example <answer>(10 - 4) * 7\
          </answer>; you may end it with = {target}.",
         target = data.target,
