@@ -92,8 +92,16 @@ fn code_block_probes(problem: &dyn DynProblem, foreign: &str, lang: &str) -> Vec
     if lang.eq_ignore_ascii_case("rust") {
         add("realistic:fence_rs", true, fenced("rs"));
     }
-    add("realistic:fence_title_case", true, fenced(&title_case(lang)));
-    add("realistic:fence_upper_case", true, fenced(&lang.to_uppercase()));
+    add(
+        "realistic:fence_title_case",
+        true,
+        fenced(&title_case(lang)),
+    );
+    add(
+        "realistic:fence_upper_case",
+        true,
+        fenced(&lang.to_uppercase()),
+    );
     add(
         "realistic:upper_think_then_block",
         true,
@@ -179,8 +187,14 @@ fn tagged_probes(problem: &dyn DynProblem, foreign: &str) -> Vec<Probe> {
         format!("<Think>Checking.</Think>\n<Answer>\n{a}\n</Answer>"),
     );
     accept("realistic:bold", format!("<answer>**{a}**</answer>"));
-    accept("realistic:trailing_period", format!("<answer>{a}.</answer>"));
-    accept("realistic:fenced", format!("<answer>\n```\n{a}\n```\n</answer>"));
+    accept(
+        "realistic:trailing_period",
+        format!("<answer>{a}.</answer>"),
+    );
+    accept(
+        "realistic:fenced",
+        format!("<answer>\n```\n{a}\n```\n</answer>"),
+    );
     accept(
         "realistic:fenced_with_language",
         format!("<answer>```text\n{a}\n```</answer>"),
@@ -270,10 +284,7 @@ fn tagged_probes(problem: &dyn DynProblem, foreign: &str) -> Vec<Probe> {
             "case_hides_second_answer",
             format!("<answer>{a}</answer><ANSWER>{w}</ANSWER>"),
         );
-        reject(
-            "bold_wrong_answer",
-            format!("<answer>**{w}**.</answer>"),
-        );
+        reject("bold_wrong_answer", format!("<answer>**{w}**.</answer>"));
         reject(
             "upper_think_hides_answer",
             format!("<THINK><Answer>{a}</Answer></THINK>"),

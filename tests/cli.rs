@@ -374,3 +374,84 @@ fn verify_warns_when_repo_fix_answers_cannot_be_judged() {
         "{err}"
     );
 }
+
+#[test]
+fn verify_and_eval_grade_an_undecodable_response_and_go_on() {
+    let dir = scratch("malformed");
+    let problems = dir.join("p.jsonl");
+    let gen_out = verigym(&[
+        "generate",
+        "--env",
+        "modarith",
+        "-n",
+        "2",
+        "--out",
+        problems.to_str().unwrap(),
+    ]);
+    assert!(gen_out.status.success());
+    let records: Vec<serde_json::Value> = std::fs::read_to_string(&problems)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let (id0, a0) = (
+        records[0]["id"].as_str().unwrap(),
+        records[0]["answer"].as_str().unwrap(),
+    );
+    let id1 = records[1]["id"].as_str().unwrap();
+    let mut bytes =
+        format!("{{\"id\":\"{id0}\",\"response\":\"<answer>{a0}</answer>\"}}\n").into_bytes();
+    bytes.extend(format!("{{\"id\":\"{id1}\",\"response\":\"\\ud800\"}}\n").into_bytes());
+    // Invalid UTF-8: a lone 0xFF byte inside the response.
+    bytes.extend(format!("{{\"id\":\"{id1}\",\"response\":\"<answer>").into_bytes());
+    bytes.push(0xFF);
+    bytes.extend(b"</answer>\"}\n");
+    bytes.extend(
+        format!("{{\"id\":\"{id0}\",\"response\":\"<answer>{a0}</answer>\"}}\n").into_bytes(),
+    );
+    let responses = dir.join("r.jsonl");
+    std::fs::write(&responses, &bytes).unwrap();
+    let args = |cmd: &'static str| {
+        vec![
+            cmd.to_owned(),
+            "--problems".to_owned(),
+            problems.to_str().unwrap().to_owned(),
+            "--responses".to_owned(),
+            responses.to_str().unwrap().to_owned(),
+        ]
+    };
+    let verify: Vec<String> = args("verify");
+    let out = verigym(&verify.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(out.status.success(), "{}", stderr(&out));
+    let reasons: Vec<String> = stdout(&out)
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["verdict"]["reason"]
+                .as_str()
+                .unwrap()
+                .to_owned()
+        })
+        .collect();
+    assert_eq!(
+        reasons,
+        [
+            "correct",
+            "malformed_response",
+            "malformed_response",
+            "correct"
+        ]
+    );
+    assert!(
+        stderr(&out).contains("malformed_response, graded 0): 2"),
+        "{}",
+        stderr(&out)
+    );
+    let eval: Vec<String> = args("eval");
+    let out = verigym(&eval.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("2 responses could not be decoded"),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -2,6 +2,7 @@
 
 mod agent;
 mod audit;
+mod broken_records;
 mod cli;
 mod countdown;
 mod curriculum;

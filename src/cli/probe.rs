@@ -47,15 +47,7 @@ pub fn run(args: Args) -> Result<()> {
     }
     let mut text = format!(
         "{:<16} {:>8} {:>9} {:>9} {:>6} {:>6} {:>6} {:>9} {:>9}\n",
-        "env",
-        "problems",
-        "positives",
-        "negatives",
-        "TPR",
-        "FPR",
-        "J",
-        "realistic",
-        "families"
+        "env", "problems", "positives", "negatives", "TPR", "FPR", "J", "realistic", "families"
     );
     for r in &reports {
         text += &format!(

@@ -703,7 +703,15 @@ mod code_block_tests {
 
     #[test]
     fn fence_languages_match_in_any_case_and_by_alias() {
-        for fence in ["rust", "rs", "Rust", "RUST", "RS", "rust,ignore", "rust title=\"fix\""] {
+        for fence in [
+            "rust",
+            "rs",
+            "Rust",
+            "RUST",
+            "RS",
+            "rust,ignore",
+            "rust title=\"fix\"",
+        ] {
             let r = format!("```{fence}\nfn a() {{}}\n```");
             assert_eq!(code(&r).unwrap(), "fn a() {}\n", "{fence}");
         }

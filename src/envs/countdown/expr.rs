@@ -137,15 +137,16 @@ fn tokenize(text: &str) -> Result<Vec<Token>, &'static str> {
             },
             '\\' => {
                 let rest = &text[start + 1..];
-                let name_len = rest
-                    .bytes()
-                    .take_while(u8::is_ascii_alphabetic)
-                    .count();
+                let name_len = rest.bytes().take_while(u8::is_ascii_alphabetic).count();
                 let (name, skip) = if name_len == 0 {
                     // A one-character command: a LaTeX space, or nothing we read.
                     match rest.chars().next() {
                         Some(c @ (',' | ';' | ':' | '!' | ' ')) => (c.to_string(), 1),
-                        _ => return Err("the expression holds a LaTeX command other than \\times, \\cdot, \\div, \\frac, \\left, \\right"),
+                        _ => {
+                            return Err(
+                                "the expression holds a LaTeX command other than \\times, \\cdot, \\div, \\frac, \\left, \\right",
+                            );
+                        }
                     }
                 } else {
                     (rest[..name_len].to_owned(), name_len)
@@ -168,7 +169,11 @@ fn tokenize(text: &str) -> Result<Vec<Token>, &'static str> {
                         tokens.push(Token::Open);
                         Token::Open
                     }
-                    _ => return Err("the expression holds a LaTeX command other than \\times, \\cdot, \\div, \\frac, \\left, \\right"),
+                    _ => {
+                        return Err(
+                            "the expression holds a LaTeX command other than \\times, \\cdot, \\div, \\frac, \\left, \\right",
+                        );
+                    }
                 }
             }
             _ => return Err("the expression holds a character other than digits, + - * / ( )"),

@@ -61,10 +61,7 @@ pub fn probe_answers(data: &CountdownData, answer: &str) -> ProbeAnswers {
             ),
             ("latex_cdot", answer.replace('*', "\\cdot")),
             ("colon_division", answer.replace('/', ":")),
-            (
-                "latex_left_right",
-                format!("\\left({answer}\\right)"),
-            ),
+            ("latex_left_right", format!("\\left({answer}\\right)")),
         ],
     }
 }

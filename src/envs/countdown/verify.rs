@@ -169,7 +169,6 @@ mod tests {
             "$(25 + 3) \\times 4 = 112$",
             "\\left(25 + 3\\right) \\cdot 4",
             "`(25+3)*4`",
-
         ] {
             assert!(judge(form, false).correct, "{form}");
         }
@@ -181,8 +180,15 @@ mod tests {
             reference: "6 / (1 - 3 / 4)".to_owned(),
         };
         assert!(verify(&d, "<answer>6 / (1 - 3 / 4)</answer>").correct);
-        for form in ["\\frac{6}{1 - \\frac{3}{4}}", "6 : (1 - 3 : 4)", "6 \\div (1 - 3 \\div 4)"] {
-            assert!(verify(&d, &format!("<answer>{form}</answer>")).correct, "{form}");
+        for form in [
+            "\\frac{6}{1 - \\frac{3}{4}}",
+            "6 : (1 - 3 : 4)",
+            "6 \\div (1 - 3 \\div 4)",
+        ] {
+            assert!(
+                verify(&d, &format!("<answer>{form}</answer>")).correct,
+                "{form}"
+            );
         }
     }
 
@@ -247,8 +253,17 @@ mod tests {
         ] {
             assert_eq!(judge(form, false).reason, Reason::WrongAnswer, "{form}");
         }
-        for form in ["(25 + 3) ** 4", "(25 + 3) xx 4", "*(25 + 3) * 4*", "(25 + 3) * 4!"] {
-            assert_eq!(judge(form, false).reason, Reason::UnparsableAnswer, "{form}");
+        for form in [
+            "(25 + 3) ** 4",
+            "(25 + 3) xx 4",
+            "*(25 + 3) * 4*",
+            "(25 + 3) * 4!",
+        ] {
+            assert_eq!(
+                judge(form, false).reason,
+                Reason::UnparsableAnswer,
+                "{form}"
+            );
         }
     }
 

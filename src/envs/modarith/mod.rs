@@ -130,7 +130,10 @@ impl Env for ModArith {
                     ("bold_off_by_one", format!("**{wrong}**")),
                     ("congruence_off_by_one", format!("x ≡ {wrong} (mod {p})")),
                     ("other_modulus", format!("{answer} (mod {})", p + 2)),
-                    ("pmod_other_modulus", format!("{answer} \\pmod{{{}}}", p + 1)),
+                    (
+                        "pmod_other_modulus",
+                        format!("{answer} \\pmod{{{}}}", p + 1),
+                    ),
                     ("congruent_unreduced", format!("x ≡ {} (mod {p})", a + p)),
                     ("two_values", format!("x = {answer} or {wrong}")),
                 ]);
@@ -145,10 +148,7 @@ impl Env for ModArith {
                 ("mod_in_parentheses", format!("{answer} (mod {p})")),
                 ("mod_bare", format!("{answer} mod {p}")),
                 ("congruent_mod", format!("≡ {answer} (mod {p})")),
-                (
-                    "latex_pmod",
-                    format!("$x \\equiv {answer} \\pmod{{{p}}}$"),
-                ),
+                ("latex_pmod", format!("$x \\equiv {answer} \\pmod{{{p}}}$")),
                 ("math_dollars", format!("${answer}$")),
                 ("text_command", format!("\\text{{{answer}}}")),
                 ("sentence", format!("x = **{answer}**.")),
@@ -175,14 +175,26 @@ fn check_chain(data: &ModArithData) -> Result<(), String> {
         let a = match (step.op.has_operand(), step.operand) {
             (true, Some(a)) if a < p && (step.op != Op::Div || a != 0) => a,
             (false, None) => 0,
-            _ => return Err(format!("step {i}: operand {:?} does not fit `{}`", step.operand, step.op.name())),
+            _ => {
+                return Err(format!(
+                    "step {i}: operand {:?} does not fit `{}`",
+                    step.operand,
+                    step.op.name()
+                ));
+            }
         };
         if !step.op.applies_to(x) {
-            return Err(format!("step {i}: `{}` is undefined at {x}", step.op.name()));
+            return Err(format!(
+                "step {i}: `{}` is undefined at {x}",
+                step.op.name()
+            ));
         }
         x = apply(step.op, x, a, p);
         if step.value != x {
-            return Err(format!("step {i}: stored value {} but the op gives {x}", step.value));
+            return Err(format!(
+                "step {i}: stored value {} but the op gives {x}",
+                step.value
+            ));
         }
     }
     Ok(())

@@ -210,9 +210,7 @@ fn tag_len(text: &str) -> Option<usize> {
 
 /// `step N: V` / `step N = V` → (N, V), read through a bullet and Markdown emphasis.
 fn step_line(line: &str, modulus: u64) -> Option<(u64, Value)> {
-    let line = line
-        .strip_prefix(['-', '•'])
-        .map_or(line, str::trim_start);
+    let line = line.strip_prefix(['-', '•']).map_or(line, str::trim_start);
     let line: Cow<'_, str> = if line.contains(['*', '_', '`', '$', '\\']) {
         Cow::Owned(normalize_answer(&strip_emphasis(line)).into_owned())
     } else {
@@ -402,11 +400,15 @@ mod tests {
         let v = judge("<think>step 1: 12\nstep 2: 36\nstep 3: 84</think><answer>84</answer>");
         let s = v.steps.unwrap();
         assert_eq!((s.listed, s.correct, s.cot_correct), (3, 3, true));
-        let v = judge("<THINK>Step 1 = 12\n- step 2: x = 36\n**Step 3:** 84.</THINK>\n<answer>84</answer>");
+        let v = judge(
+            "<THINK>Step 1 = 12\n- step 2: x = 36\n**Step 3:** 84.</THINK>\n<answer>84</answer>",
+        );
         let s = v.steps.unwrap();
         assert_eq!((s.listed, s.correct, s.cot_correct), (3, 3, true));
         // A tag only ends a line; a wrong value after one is still read as wrong.
-        let s = judge("<think>step 1: 13</think><answer>84</answer>").steps.unwrap();
+        let s = judge("<think>step 1: 13</think><answer>84</answer>")
+            .steps
+            .unwrap();
         assert_eq!((s.listed, s.correct, s.first_wrong), (1, 0, Some(1)));
     }
 

@@ -99,10 +99,7 @@ fn check_formula(data: &SatData) -> Result<(), String> {
         if clause.is_empty() {
             return Err(format!("clause {i} is empty"));
         }
-        if let Some(lit) = clause
-            .iter()
-            .find(|l| **l == 0 || l.unsigned_abs() > n)
-        {
+        if let Some(lit) = clause.iter().find(|l| **l == 0 || l.unsigned_abs() > n) {
             return Err(format!("clause {i} has literal {lit}, outside ±1..={n}"));
         }
         if !clause

@@ -68,7 +68,11 @@ pub fn probe_answers(data: &SatData, answer: &str, foreign: &str) -> ProbeAnswer
             .collect()
     };
     let valued = |values: &[bool], f: &dyn Fn(usize, bool) -> String| -> Vec<String> {
-        values.iter().enumerate().map(|(i, &v)| f(i + 1, v)).collect()
+        values
+            .iter()
+            .enumerate()
+            .map(|(i, &v)| f(i + 1, v))
+            .collect()
     };
     let realistic = vec![
         ("literals_not_sign", literals("¬", plant).join(", ")),
@@ -87,7 +91,10 @@ pub fn probe_answers(data: &SatData, answer: &str, foreign: &str) -> ProbeAnswer
         ),
         (
             "bold_names",
-            valued(plant, &|i, v| format!("**x{i}**: {}", if v { "T" } else { "F" })).join(", "),
+            valued(plant, &|i, v| {
+                format!("**x{i}**: {}", if v { "T" } else { "F" })
+            })
+            .join(", "),
         ),
         (
             "latex_subscripts",
@@ -96,12 +103,19 @@ pub fn probe_answers(data: &SatData, answer: &str, foreign: &str) -> ProbeAnswer
                 valued(plant, &|i, v| format!("x_{{{i}}} = {}", u8::from(v))).join(", ")
             ),
         ),
-        ("is_true", valued(plant, &|i, v| format!("x{i} is {v}")).join(", ")),
+        (
+            "is_true",
+            valued(plant, &|i, v| format!("x{i} is {v}")).join(", "),
+        ),
         ("trailing_period", format!("{answer}.")),
     ];
     let mut near_miss = Vec::new();
     let mut doubled = literals("¬", plant);
-    doubled.push(if plant[0] { "¬x1".to_owned() } else { "x1".to_owned() });
+    doubled.push(if plant[0] {
+        "¬x1".to_owned()
+    } else {
+        "x1".to_owned()
+    });
     near_miss.push(("literal_given_both_values", doubled.join(", ")));
     near_miss.push((
         "literal_missing_variable",

@@ -152,10 +152,7 @@ fn word<'s>(s: &'s str, w: &str) -> Option<&'s str> {
 }
 
 fn unreadable_at(rest: &str) -> String {
-    let end = rest
-        .char_indices()
-        .nth(24)
-        .map_or(rest.len(), |(i, _)| i);
+    let end = rest.char_indices().nth(24).map_or(rest.len(), |(i, _)| i);
     format!(
         "cannot read the assignment at `{}`; expected entries like x1=1, x2=0 or x1, ¬x2",
         &rest[..end]
@@ -166,12 +163,7 @@ fn unreadable_at(rest: &str) -> String {
 ///
 /// `form` records whether the answer is made of assignments (`Some(true)`) or literals: mixing
 /// the two (`x1=1, x2=1, x3`) reads as a truncated list, not as a choice for x3.
-fn named(
-    line: &str,
-    n: u32,
-    set: &mut Assignment,
-    form: &mut Option<bool>,
-) -> Result<(), String> {
+fn named(line: &str, n: u32, set: &mut Assignment, form: &mut Option<bool>) -> Result<(), String> {
     let mut s = line;
     loop {
         s = s.trim_start_matches(is_separator_char);
@@ -208,8 +200,16 @@ fn named(
         if *form.get_or_insert(relation.is_some()) != relation.is_some() {
             return Err(format!(
                 "x{var} is written as a {} among {}; use one form for every variable",
-                if relation.is_some() { "value" } else { "literal" },
-                if relation.is_some() { "literals" } else { "values" },
+                if relation.is_some() {
+                    "value"
+                } else {
+                    "literal"
+                },
+                if relation.is_some() {
+                    "literals"
+                } else {
+                    "values"
+                },
             ));
         }
         if rest.starts_with(|c: char| !is_separator_char(c)) {
@@ -259,10 +259,7 @@ fn variable(s: &str) -> Option<(u64, &str)> {
 
 /// `1`/`0`, `true`/`false`, `T`/`F` (any case) → (value, rest).
 fn truth_value(s: &str) -> Option<(bool, &str)> {
-    let len = s
-        .bytes()
-        .take_while(u8::is_ascii_alphanumeric)
-        .count();
+    let len = s.bytes().take_while(u8::is_ascii_alphanumeric).count();
     let w = &s[..len];
     let is = |v: &str| w.eq_ignore_ascii_case(v);
     let value = if is("1") || is("true") || is("t") {
