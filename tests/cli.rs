@@ -31,7 +31,7 @@ fn list_shows_envs_versions_and_params() {
     let out = verigym(&["list"]);
     assert!(out.status.success());
     let text = stdout(&out);
-    assert!(text.contains("modarith v1"), "{text}");
+    assert!(text.contains("modarith v2"), "{text}");
     assert!(
         text.contains("steps") && text.contains("an integer from 1 to 256"),
         "{text}"

@@ -2,7 +2,6 @@
 
 mod agent;
 mod audit;
-mod broken_records;
 mod cli;
 mod countdown;
 mod curriculum;
@@ -15,6 +14,7 @@ mod knights_knaves;
 mod modarith_props;
 mod probe;
 mod realistic;
+mod records;
 mod repo_fix;
 mod repos;
 mod sat;

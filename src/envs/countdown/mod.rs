@@ -44,7 +44,10 @@ pub struct CountdownData {
 
 impl Env for Countdown {
     const ID: &'static str = "countdown";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
+    // v2 only widened the accepted answer forms over the same data layout: v1 records are still
+    // judged, by the v2 grammar.
+    const COMPATIBLE_SINCE: u32 = 1;
     const SUMMARY: &'static str =
         "reach a target from given numbers with + - * / (exact rational check, any solution)";
     type Params = CountdownParams;

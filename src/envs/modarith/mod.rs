@@ -47,7 +47,10 @@ pub struct Step {
 
 impl Env for ModArith {
     const ID: &'static str = "modarith";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
+    // v2 only widened the accepted answer forms over the same data layout: v1 records are still
+    // judged, by the v2 grammar.
+    const COMPATIBLE_SINCE: u32 = 1;
     const SUMMARY: &'static str =
         "a chain of k operations modulo a prime, checkable step by step (process rewards)";
     type Params = ModArithParams;

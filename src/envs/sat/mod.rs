@@ -43,7 +43,10 @@ pub struct SatData {
 
 impl Env for Sat {
     const ID: &'static str = "sat";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
+    // v2 only widened the accepted answer forms over the same data layout: v1 records are still
+    // judged, by the v2 grammar.
+    const COMPATIBLE_SINCE: u32 = 1;
     const SUMMARY: &'static str =
         "random k-CNF with a planted solution: give any satisfying assignment";
     type Params = SatParams;

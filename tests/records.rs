@@ -1,5 +1,7 @@
-//! A record whose data does not fit its env, or breaks the env's invariants, is judged a
-//! `verifier_error` in every env: never the model's fault, and never a crash of the run.
+//! Records as a verifier reads them. A record whose data does not fit its env, or breaks the env's
+//! invariants, is judged a `verifier_error` in every env: never the model's fault, and never a
+//! crash of the run. Records of an older env version are judged only where the env declares its
+//! data layout unchanged (`Env::COMPATIBLE_SINCE`).
 
 use serde_json::{Map, Value, json};
 use verigym::{Reason, registry};
@@ -81,4 +83,44 @@ fn data_that_breaks_an_invariant_is_a_verifier_error() {
             r["data"]
         );
     }
+}
+
+/// Real v1 records (copied from the v1 golden files before the v2 bump) of the envs whose v2 only
+/// widened the accepted forms: still loaded, and judged by the v2 grammar.
+#[test]
+fn v1_records_of_widened_envs_are_judged_by_the_new_grammar() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/v1-records.jsonl");
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut seen = Vec::new();
+    for line in text.lines() {
+        let record: Value = serde_json::from_str(line).unwrap();
+        let env_id = record["env"].as_str().unwrap();
+        assert_eq!(record["env_version"], 1);
+        let env = registry::find(env_id).unwrap();
+        assert_eq!(env.version(), 2, "{env_id}");
+        let problem = env.load_problem(line).unwrap();
+        let answer = problem.answer().to_owned();
+        assert!(
+            problem
+                .verify(&format!("<answer>{answer}</answer>"))
+                .correct
+        );
+        // A v2-only form on a v1 record.
+        assert!(
+            problem
+                .verify(&format!("<ANSWER>**{answer}**.</ANSWER>"))
+                .correct,
+            "{env_id}"
+        );
+        assert!(!problem.verify("<answer>0</answer>").correct || env_id == "modarith");
+        seen.push(env_id.to_owned());
+        // A version this build never made is refused, not judged.
+        for bad in [0, 3] {
+            let mut r = record.clone();
+            r["env_version"] = json!(bad);
+            let e = env.load_problem(&r.to_string()).err().unwrap().to_string();
+            assert!(e.contains(&format!("{env_id} v{bad}")), "{e}");
+        }
+    }
+    assert_eq!(seen, ["modarith", "sat", "countdown"]);
 }
