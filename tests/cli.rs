@@ -455,3 +455,62 @@ fn verify_and_eval_grade_an_undecodable_response_and_go_on() {
         stderr(&out)
     );
 }
+
+/// The README's `verify` example, taken from the README itself: its response lines are graded as
+/// the README's verdict line says, with all 8 steps listed (the first right after `<think>`).
+#[test]
+fn the_readme_verify_example_is_what_verify_says() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let responses: Vec<&str> = readme
+        .lines()
+        .filter(|l| l.starts_with("{\"id\": \"modarith-") && l.contains("\"response"))
+        .collect();
+    assert_eq!(responses.len(), 2, "the README's response lines moved");
+    let dir = scratch("readme");
+    let problems = dir.join("p.jsonl");
+    assert!(
+        verigym(&[
+            "generate",
+            "--env",
+            "modarith",
+            "--seed",
+            "42",
+            "-n",
+            "2",
+            "--out",
+            problems.to_str().unwrap()
+        ])
+        .status
+        .success()
+    );
+    let responses_file = dir.join("r.jsonl");
+    std::fs::write(&responses_file, responses.join("\n")).unwrap();
+    let out = verigym(&[
+        "verify",
+        "--problems",
+        problems.to_str().unwrap(),
+        "--responses",
+        responses_file.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let verdicts: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let first = &verdicts[0]["verdict"];
+    assert_eq!(first["reason"], "correct");
+    assert_eq!(
+        first["steps"],
+        serde_json::json!({"total": 8, "listed": 8, "correct": 8, "cot_correct": true})
+    );
+    assert!(
+        readme.contains(r#""steps":{"total":8,"listed":8,"correct":8,"cot_correct":true}"#),
+        "the README's verdict line no longer shows the step report"
+    );
+    let reasons: Vec<&str> = verdicts[1..]
+        .iter()
+        .map(|v| v["verdict"]["reason"].as_str().unwrap())
+        .collect();
+    assert_eq!(reasons, ["correct", "wrong_answer"]);
+}
