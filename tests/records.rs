@@ -52,7 +52,8 @@ fn data_that_does_not_deserialize_is_a_verifier_error_in_every_env() {
 
 #[test]
 fn data_that_breaks_an_invariant_is_a_verifier_error() {
-    let cases: [(&str, fn(&mut Value)); 5] = [
+    type Corrupt = fn(&mut Value);
+    let cases: [(&str, Corrupt); 5] = [
         ("modarith", |d| {
             let v = d["steps"][0]["value"].as_u64().unwrap();
             d["steps"][0]["value"] = json!(v ^ 1);

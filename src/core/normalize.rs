@@ -12,9 +12,10 @@
 //!    `\(…\)`, `\[…\]`. A delimiter is peeled only when it cannot also occur inside; for `*` and
 //!    `_` that is CommonMark's flanking rule (`*3 * 4*` is the italic `3 * 4`, `*3*4*` keeps its
 //!    stars), so a wrapper can never swallow an operator.
-//! 3. **Meaningless marks inside** are dropped: every backtick and every `$` (no answer grammar
-//!    gives them a meaning), and `\text{X}`, `\textbf{X}`, `\mathrm{X}`, `\mathbf{X}` become `X`
-//!    wherever their braces are balanced.
+//! 3. **Meaningless marks inside** are dropped: every backtick and every `$` becomes a space (no
+//!    answer grammar gives them a meaning, and a space keeps `8`6` from reading as 86), and
+//!    `\text{X}`, `\textbf{X}`, `\mathrm{X}`, `\mathbf{X}` become `X` wherever their braces are
+//!    balanced.
 //! 4. **Trailing sentence punctuation** is dropped: a final `.`, `,`, `;` or `。` (repeatedly,
 //!    with the whitespace around it). `!` is kept: in an expression it could be a factorial.
 //!
@@ -178,23 +179,28 @@ fn drop_inner_marks(text: &str) -> Cow<'_, str> {
     }
     let mut out = String::with_capacity(text.len());
     for (i, c) in text.char_indices() {
-        if !skip[i] && c != '`' && c != '$' {
-            out.push(c);
+        match c {
+            // A space, not nothing: `8`6` must not read as 86.
+            '`' | '$' => out.push(' '),
+            _ if skip[i] => {}
+            _ => out.push(c),
         }
     }
     Cow::Owned(out)
 }
 
 fn ends_with_punctuation(text: &str) -> bool {
-    text.trim_end()
-        .ends_with(|c| matches!(c, '.' | ',' | ';' | '。'))
+    text.trim_end().ends_with(TRAILING)
 }
+
+/// The sentence punctuation rule 4 drops at the end of an answer.
+const TRAILING: [char; 4] = ['.', ',', ';', '。'];
 
 /// Rule 4: drops trailing sentence punctuation.
 fn strip_trailing_punctuation(text: &str) -> Cow<'_, str> {
     Cow::Borrowed(
         text.trim_end()
-            .trim_end_matches(|c: char| matches!(c, '.' | ',' | ';' | '。') || c.is_whitespace()),
+            .trim_end_matches(|c: char| TRAILING.contains(&c) || c.is_whitespace()),
     )
 }
 
@@ -221,7 +227,7 @@ pub fn strip_emphasis(text: &str) -> Cow<'_, str> {
 /// item: rule 4, for grammars that read an answer line by line.
 pub fn trim_item(text: &str) -> &str {
     text.trim()
-        .trim_end_matches(|c: char| matches!(c, '.' | ',' | ';' | '。') || c.is_whitespace())
+        .trim_end_matches(|c: char| TRAILING.contains(&c) || c.is_whitespace())
 }
 
 #[cfg(test)]
@@ -282,8 +288,11 @@ mod tests {
 
     #[test]
     fn inner_marks_are_dropped() {
-        assert_eq!(n("x = `86`"), "x = 86");
-        assert_eq!(n("x = $86$"), "x = 86");
+        assert_eq!(n("x = `86`"), "x =  86");
+        assert_eq!(n("x = $86$"), "x =  86");
+        // Marks never join the text around them.
+        assert_eq!(n("8`6"), "8 6");
+        assert_eq!(n("8$6"), "8 6");
         assert_eq!(n("\\text{Alice}: knight"), "Alice: knight");
         assert_eq!(n("a \\text{b {c}} d"), "a b {c} d");
         // Unbalanced commands are left alone.
@@ -292,7 +301,7 @@ mod tests {
 
     #[test]
     fn two_blocks_are_not_one_wrapper() {
-        assert_eq!(n("```\n1\n```\n```\n2\n```"), "1\n\n\n2");
+        assert_eq!(n("```\n1\n```\n```\n2\n```"), "1\n   \n   \n2");
     }
 
     #[test]

@@ -253,10 +253,12 @@ mod tests {
         ] {
             assert_eq!(judge(form, false).reason, Reason::WrongAnswer, "{form}");
         }
+        // Italic around a spaced expression is presentation; stars that touch an operand are not.
+        assert!(judge("*(25 + 3) * 4*", false).correct);
         for form in [
             "(25 + 3) ** 4",
             "(25 + 3) xx 4",
-            "*(25 + 3) * 4*",
+            "*(25+3)*4*",
             "(25 + 3) * 4!",
         ] {
             assert_eq!(
