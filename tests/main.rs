@@ -15,6 +15,8 @@ mod knights_knaves;
 mod modarith_props;
 mod probe;
 mod readme;
+mod realistic;
+mod records;
 mod repo_fix;
 mod repos;
 mod sat;

@@ -23,8 +23,14 @@ use super::verdict::Verdict;
 pub trait Env: Send + Sync + 'static {
     /// Stable id, used in records and on the command line.
     const ID: &'static str;
-    /// Bumped whenever the bytes generated for some (params, seed, index) change.
+    /// Bumped whenever the bytes generated for some (params, seed, index) change, or the answers
+    /// the verifier accepts change.
     const VERSION: u32;
+    /// The oldest version whose records this verifier still judges. An env may keep judging
+    /// older records when their data layout is unchanged and only the accepted answer forms grew
+    /// (the new grammar is a superset, so no answer that was right turns wrong); see
+    /// ARCHITECTURE.md. Records older than this are refused with a version mismatch.
+    const COMPATIBLE_SINCE: u32 = Self::VERSION;
     /// One line for `verigym list`.
     const SUMMARY: &'static str;
     /// What a user can set.
@@ -45,6 +51,13 @@ pub trait Env: Send + Sync + 'static {
 
     /// Where a response holds its final answer: `<answer>` tags (the default) or a code block.
     const ANSWER_FORMAT: AnswerFormat = AnswerFormat::Tagged;
+
+    /// Checks that a record's data satisfies this env's invariants before any answer is judged;
+    /// an error becomes a `verifier_error` verdict, never the model's fault. The default accepts.
+    fn check_data(&self, data: &Self::Data) -> Result<(), String> {
+        let _ = data;
+        Ok(())
+    }
 
     /// Judges one response against a problem's data.
     fn verify(&self, data: &Self::Data, response: &str) -> Verdict;
@@ -89,6 +102,9 @@ pub struct ProbeAnswers {
     pub equivalent: Vec<(&'static str, String)>,
     /// Wrong answers close to the right one; the verifier must reject each.
     pub near_miss: Vec<(&'static str, String)>,
+    /// Realistic correct forms a careful grader accepts (lists, tables, Markdown, phrasing);
+    /// the verifier must accept each. `verigym probe` reports their TPR on its own line.
+    pub realistic: Vec<(&'static str, String)>,
 }
 
 /// What [`Env::generate`] returns; [`Generator`] wraps it into a [`Problem`].

@@ -49,5 +49,6 @@ pub fn probe_answers(data: &GraphColoringData, answer: &str) -> ProbeAnswers {
             ("last_vertex_missing", listing(&planted[..n - 1], ", ")),
             ("vertex_repeated", format!("{answer}, 1: {}", planted[0])),
         ],
+        realistic: Vec::new(),
     }
 }

@@ -91,5 +91,6 @@ pub fn probe_answers(data: &KnightsKnavesData, answer: &str, foreign: &str) -> P
     ProbeAnswers {
         equivalent,
         near_miss,
+        realistic: Vec::new(),
     }
 }

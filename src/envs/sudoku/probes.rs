@@ -55,5 +55,6 @@ pub fn probe_answers(data: &SudokuData, answer: &str, foreign: &str) -> ProbeAns
             ("pipe_separated", rows(solved, "|").join("\n")),
         ],
         near_miss,
+        realistic: Vec::new(),
     }
 }

@@ -65,6 +65,7 @@ pub fn probe_answers(data: &ZebraData, answer: &str) -> ProbeAnswers {
                     answer.replacen(first_value.as_str(), "Unicorn", 1),
                 ),
             ],
+            realistic: Vec::new(),
         };
     };
     let house = data.house_of(q.about).unwrap_or(0);
@@ -78,6 +79,7 @@ pub fn probe_answers(data: &ZebraData, answer: &str) -> ProbeAnswers {
                 ("neighbouring_house", ((house + 1) % n + 1).to_string()),
                 ("house_out_of_range", (n + 1).to_string()),
             ],
+            realistic: Vec::new(),
         },
         Some(a) => {
             let values = &data.attributes[usize::from(a)].values;
@@ -92,6 +94,7 @@ pub fn probe_answers(data: &ZebraData, answer: &str) -> ProbeAnswers {
                     ("other_value_same_attribute", other.clone()),
                     ("two_values", format!("{answer} or {other}")),
                 ],
+                realistic: Vec::new(),
             }
         }
     }
