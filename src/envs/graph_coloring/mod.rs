@@ -1,6 +1,7 @@
 //! `graph_coloring`: color a random graph with at most k colors. The graph is built around a
 //! planted proper coloring, so one always exists, and the verifier accepts any proper coloring.
 
+mod check;
 mod dsatur;
 mod params;
 mod probes;
@@ -10,6 +11,7 @@ mod verify;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+pub use self::check::check_data;
 pub use self::dsatur::NODE_BUDGET;
 pub use self::params::{GraphColoringParams, MAX_COLORS, MAX_VERTICES};
 use crate::core::env::{Env, Generated, ProbeAnswers};
@@ -37,7 +39,7 @@ pub struct GraphColoringData {
 
 impl Env for GraphColoring {
     const ID: &'static str = "graph_coloring";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const SUMMARY: &'static str =
         "color a random graph with at most k colors; any proper coloring is accepted";
     type Params = GraphColoringParams;
