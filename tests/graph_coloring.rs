@@ -147,7 +147,8 @@ proptest! {
     #[test]
     fn adversarial_structure_never_panics(params in params(30), parts in prop::collection::vec(
         prop::sample::select(vec!["<answer>", "</answer>", "<think>", "</think>", "\\boxed{", "}",
-            "1", "2", "3", "12", "0", "99999999999999999999999", ":", "=", ",", ";", "\n", " ", "-", "é"]), 0..80)) {
+            "1", "2", "3", "12", "0", "99999999999999999999999", ":", "=", ",", ";", "\n", " ", "-", "é", "v", "vertex ",
+            "color ", "c", "->", "→", " is ", "colored ", "| ", "|---|", "{", "\"", "- ", "1. ", ".", "**"]), 0..80)) {
         let data = problem(&params, 2, 0);
         let v = GraphColoring.verify(&data, &parts.concat());
         prop_assert!(v.format_ok || v.reason != Reason::Correct);
@@ -288,4 +289,25 @@ fn pinned_hashes_of_first_thousand() {
             ),
         ],
     );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Every realistic layout of the right answer verifies, and every near miss that guards a
+    /// layout is rejected, on random problems.
+    #[test]
+    fn every_probe_form_is_judged_as_labelled(params in params(30), seed: u64, index in 0u64..1 << 20) {
+        let p = Generator::new(&GraphColoring, params, seed).unwrap().problem(index);
+        let probes = GraphColoring.probe_answers(&p.data, &p.answer, "");
+        prop_assert!(!probes.equivalent.is_empty());
+        for (family, form) in &probes.equivalent {
+            let v = GraphColoring.verify(&p.data, &format!("<answer>{form}</answer>"));
+            prop_assert!(v.correct, "{}: {} -> {:?}", family, form, v);
+        }
+        for (family, form) in &probes.near_miss {
+            let v = GraphColoring.verify(&p.data, &format!("<answer>{form}</answer>"));
+            prop_assert!(!v.correct && v.score == 0.0, "{}: {} -> {:?}", family, form, v);
+        }
+    }
 }

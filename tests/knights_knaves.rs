@@ -186,7 +186,8 @@ proptest! {
     #[test]
     fn adversarial_structure_never_panics(params in params(), parts in prop::collection::vec(
         prop::sample::select(vec!["<answer>", "</answer>", "<think>", "</think>", "\\boxed{", "}", "Alice", "Bob",
-                                  ": ", "knight", "knave", " is a ", ", ", ";", "\n", "and ", ".", "é", "-"]), 0..60)) {
+                                  ": ", "knight", "knave", " is a ", ", ", ";", "\n", "and ", ".", "é", "-", "Knights", "knaves",
+                                  " are ", "|", "---", "(", ")", "→", "->", "**", "- ", "1. ", "none", "the "]), 0..60)) {
         let p = Generator::new(&KnightsKnaves, params, 2).unwrap().problem(0);
         let v = KnightsKnaves.verify(&p.data, &parts.concat());
         prop_assert!((0.0..=1.0).contains(&v.score));
@@ -257,4 +258,25 @@ fn pinned_hashes_of_first_thousand() {
             "f3ee7a0bc532378b7444aecfd378e5a56513293f774777f6cf75e5a6ff72631b"
         ]
     );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Every realistic layout of the right answer verifies, and every near miss that guards a
+    /// layout is rejected, on random problems.
+    #[test]
+    fn every_probe_form_is_judged_as_labelled(params in params(), seed: u64, index in 0u64..1 << 20) {
+        let p = Generator::new(&KnightsKnaves, params, seed).unwrap().problem(index);
+        let probes = KnightsKnaves.probe_answers(&p.data, &p.answer, "");
+        prop_assert!(!probes.equivalent.is_empty());
+        for (family, form) in &probes.equivalent {
+            let v = KnightsKnaves.verify(&p.data, &format!("<answer>{form}</answer>"));
+            prop_assert!(v.correct, "{}: {} -> {:?}", family, form, v);
+        }
+        for (family, form) in &probes.near_miss {
+            let v = KnightsKnaves.verify(&p.data, &format!("<answer>{form}</answer>"));
+            prop_assert!(!v.correct && v.score == 0.0, "{}: {} -> {:?}", family, form, v);
+        }
+    }
 }

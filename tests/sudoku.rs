@@ -328,7 +328,8 @@ proptest! {
     #[test]
     fn adversarial_structure_never_panics(params in params(), parts in prop::collection::vec(
         prop::sample::select(vec!["<answer>", "</answer>", "<think>", "</think>", "\\boxed{", "}",
-            "1", "2", "3", "4", "5", "6", "7", "8", "9", "0", " ", "\n", "|", ",", "-", "+", "é", "٣"]), 0..120)) {
+            "1", "2", "3", "4", "5", "6", "7", "8", "9", "0", " ", "\n", "|", ",", "-", "+", "é", "٣", "[", "]",
+            "Row ", "R", ":", "│", "─", "┼", "═", "║", "=", "```", ".", "*"]), 0..120)) {
         let (data, _) = problem(&params, 4, 0);
         let v = Sudoku.verify(&data, &parts.concat());
         prop_assert!(v.format_ok || v.reason != Reason::Correct);
@@ -529,4 +530,25 @@ fn pinned_hashes_of_first_two_hundred() {
             ),
         ],
     );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Every realistic layout of the right answer verifies, and every near miss that guards a
+    /// layout is rejected, on random problems.
+    #[test]
+    fn every_probe_form_is_judged_as_labelled(params in params(), seed: u64, index in 0u64..1 << 20) {
+        let p = Generator::new(&Sudoku, params, seed).unwrap().problem(index);
+        let probes = Sudoku.probe_answers(&p.data, &p.answer, "");
+        prop_assert!(!probes.equivalent.is_empty());
+        for (family, form) in &probes.equivalent {
+            let v = Sudoku.verify(&p.data, &format!("<answer>{form}</answer>"));
+            prop_assert!(v.correct, "{}: {} -> {:?}", family, form, v);
+        }
+        for (family, form) in &probes.near_miss {
+            let v = Sudoku.verify(&p.data, &format!("<answer>{form}</answer>"));
+            prop_assert!(!v.correct && v.score == 0.0, "{}: {} -> {:?}", family, form, v);
+        }
+    }
 }

@@ -244,7 +244,8 @@ proptest! {
     #[test]
     fn adversarial_structure_never_panics(params in params(5, 5), parts in prop::collection::vec(
         prop::sample::select(vec!["<answer>", "</answer>", "<think>", "</think>", "House 1:", "house 9:",
-            "House 2 :", "red", "Brit", "dog", ", ", ";", ":", "=", "colour", "\n", " ", "3", "the "]), 0..80)) {
+            "House 2 :", "red", "Brit", "dog", ", ", ";", ":", "=", "colour", "\n", " ", "3", "the ", "| ", "|---|",
+            "House #", " - ", "—", " and ", "**", "- ", "1. ", "second", "(", ")", "é", "/"]), 0..80)) {
         let p = Generator::new(&Zebra, params, 2).unwrap().problem(0);
         let v = Zebra.verify(&p.data, &parts.concat());
         prop_assert!((0.0..=1.0).contains(&v.score));
@@ -408,5 +409,26 @@ fn weights(w: [u32; 6]) -> ClueWeights {
         directly_left: w[3],
         next_to: w[4],
         position: w[5],
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Every realistic layout of the right answer verifies, and every near miss that guards a
+    /// layout is rejected, on random problems.
+    #[test]
+    fn every_probe_form_is_judged_as_labelled(params in params(5, 4), seed: u64, index in 0u64..1 << 20) {
+        let p = Generator::new(&Zebra, params, seed).unwrap().problem(index);
+        let probes = Zebra.probe_answers(&p.data, &p.answer, "");
+        prop_assert!(!probes.equivalent.is_empty());
+        for (family, form) in &probes.equivalent {
+            let v = Zebra.verify(&p.data, &format!("<answer>{form}</answer>"));
+            prop_assert!(v.correct, "{}: {} -> {:?}", family, form, v);
+        }
+        for (family, form) in &probes.near_miss {
+            let v = Zebra.verify(&p.data, &format!("<answer>{form}</answer>"));
+            prop_assert!(!v.correct && v.score == 0.0, "{}: {} -> {:?}", family, form, v);
+        }
     }
 }
