@@ -13,6 +13,7 @@ mod graph_coloring;
 mod knights_knaves;
 mod modarith_props;
 mod probe;
+mod realistic;
 mod repo_fix;
 mod repos;
 mod sat;

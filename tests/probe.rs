@@ -71,6 +71,7 @@ impl Env for Substring {
         ProbeAnswers {
             equivalent: vec![],
             near_miss: vec![("off_by_one", (n + 1).to_string())],
+            realistic: vec![],
         }
     }
 }

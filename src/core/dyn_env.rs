@@ -1,13 +1,14 @@
 //! Object-safe views of `Env`, so the registry, CLI and curriculum can work with any env by id.
 
 use schemars::Schema;
+use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 use super::env::{AnswerFormat, Env, Generator, ProbeAnswers};
 use super::error::{Error, Result};
 use super::params::{EnvParams, ParamInfo, check_level, describe};
 use super::record::Problem;
-use super::verdict::Verdict;
+use super::verdict::{Reason, Verdict};
 
 /// Any env, behind a trait object. Implemented for every [`Env`].
 pub trait DynEnv: Send + Sync {
@@ -117,7 +118,10 @@ impl<E: Env> DynEnv for E {
     }
 
     fn load_problem(&self, record_json: &str) -> Result<Box<dyn DynProblem + '_>> {
-        let problem: Problem<E::Params, E::Data> =
+        // The data is read apart from the rest of the record: a record whose header is broken is
+        // an input error, but one whose data breaks the env's invariants is judged, response by
+        // response, as a verifier error (see `Loaded::data`).
+        let problem: Problem<E::Params, Box<RawValue>> =
             serde_json::from_str(record_json).map_err(|e| Error::malformed("problem record", e))?;
         if problem.env != E::ID {
             return Err(Error::malformed(
@@ -138,7 +142,18 @@ impl<E: Env> DynEnv for E {
                 expected: E::VERSION,
             });
         }
-        Ok(Box::new(Loaded { env: self, problem }))
+        let data = serde_json::from_str::<E::Data>(problem.data.get())
+            .map_err(|e| format!("the record's data does not fit env `{}`: {e}", E::ID))
+            .and_then(|data| {
+                self.check_data(&data).map(|()| data).map_err(|e| {
+                    format!("the record's data breaks an invariant of `{}`: {e}", E::ID)
+                })
+            });
+        Ok(Box::new(Loaded {
+            env: self,
+            problem: problem.map(|p| p, |_| ()),
+            data,
+        }))
     }
 
     fn answer_format(&self) -> AnswerFormat {
@@ -166,7 +181,16 @@ impl<E: Env> DynGenerator for Generator<'_, E> {
 
 struct Loaded<'e, E: Env> {
     env: &'e E,
-    problem: Problem<E::Params, E::Data>,
+    problem: Problem<E::Params, ()>,
+    /// The record's data, or why it cannot be judged against. This is the one place a broken
+    /// record turns into a verdict, so every env treats it alike.
+    data: std::result::Result<E::Data, String>,
+}
+
+impl<E: Env> Loaded<'_, E> {
+    fn broken(message: &str) -> Verdict {
+        Verdict::rejected(Reason::VerifierError, message.to_owned())
+    }
 }
 
 impl<E: Env> DynProblem for Loaded<'_, E> {
@@ -183,11 +207,17 @@ impl<E: Env> DynProblem for Loaded<'_, E> {
     }
 
     fn verify(&self, response: &str) -> Verdict {
-        self.env.verify(&self.problem.data, response)
+        match &self.data {
+            Ok(data) => self.env.verify(data, response),
+            Err(e) => Self::broken(e),
+        }
     }
 
     fn verify_group(&self, responses: &[&str]) -> Vec<Verdict> {
-        self.env.verify_group(&self.problem.data, responses)
+        match &self.data {
+            Ok(data) => self.env.verify_group(data, responses),
+            Err(e) => responses.iter().map(|_| Self::broken(e)).collect(),
+        }
     }
 
     fn verifies_in_groups(&self) -> bool {
@@ -203,7 +233,9 @@ impl<E: Env> DynProblem for Loaded<'_, E> {
     }
 
     fn probe_answers(&self, foreign: &str) -> ProbeAnswers {
-        self.env
-            .probe_answers(&self.problem.data, &self.problem.answer, foreign)
+        match &self.data {
+            Ok(data) => self.env.probe_answers(data, &self.problem.answer, foreign),
+            Err(_) => ProbeAnswers::default(),
+        }
     }
 }

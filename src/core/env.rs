@@ -46,6 +46,13 @@ pub trait Env: Send + Sync + 'static {
     /// Where a response holds its final answer: `<answer>` tags (the default) or a code block.
     const ANSWER_FORMAT: AnswerFormat = AnswerFormat::Tagged;
 
+    /// Checks that a record's data satisfies this env's invariants before any answer is judged;
+    /// an error becomes a `verifier_error` verdict, never the model's fault. The default accepts.
+    fn check_data(&self, data: &Self::Data) -> Result<(), String> {
+        let _ = data;
+        Ok(())
+    }
+
     /// Judges one response against a problem's data.
     fn verify(&self, data: &Self::Data, response: &str) -> Verdict;
 
@@ -89,6 +96,9 @@ pub struct ProbeAnswers {
     pub equivalent: Vec<(&'static str, String)>,
     /// Wrong answers close to the right one; the verifier must reject each.
     pub near_miss: Vec<(&'static str, String)>,
+    /// Realistic correct forms a careful grader accepts (lists, tables, Markdown, phrasing);
+    /// the verifier must accept each. `verigym probe` reports their TPR on its own line.
+    pub realistic: Vec<(&'static str, String)>,
 }
 
 /// What [`Env::generate`] returns; [`Generator`] wraps it into a [`Problem`].

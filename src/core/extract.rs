@@ -6,13 +6,15 @@
 //!    everything after it; and a `</think>` with no `<think>` before it (the chat template opened
 //!    the block) drops everything before it. What remains is the *visible* text.
 //! 3. Final-answer markers are read from the visible text only: complete `<answer>…</answer>` tags
-//!    (lowercase, exact) and brace-counted `\boxed{…}`. An answer tag whose whole content is one
+//!    (in any ASCII case, as are the think tags) and brace-counted `\boxed{…}`. An answer tag whose whole content is one
 //!    `\boxed{…}` is unwrapped. A trailing unclosed `<answer>` or `\boxed{` (a truncated
 //!    generation) is ignored; an `<answer>` opened twice before a close, or a `</answer>` with no
 //!    opening, is [`Reason::MalformedAnswer`].
 //! 4. The final answer is the last complete answer tag or, when there is none, the last `\boxed{}`.
-//!    Every other marker in the visible text must agree with it after trimming whitespace, or the
-//!    response is [`Reason::ConflictingAnswers`]: a model may not hedge by listing candidates.
+//!    Each marker's content is normalised ([`crate::core::normalize::normalize_answer`]: Markdown,
+//!    code and math wrappers, trailing punctuation), and every other marker in the visible text must
+//!    agree with the final one after that, or the response is [`Reason::ConflictingAnswers`]: a
+//!    model may not hedge by listing candidates.
 //! 5. The answer is trimmed; an empty one is [`Reason::EmptyAnswer`]. With no marker at all the
 //!    reason is [`Reason::NoAnswer`], or [`Reason::AnswerOnlyInThink`] when the thinking held one.
 //!    There is never a fallback to "a number somewhere in the text".
@@ -24,6 +26,7 @@ use std::sync::LazyLock;
 
 use memchr::memmem::{Finder, FinderRev};
 
+use super::normalize::normalize_answer;
 use super::verdict::{Reason, Verdict};
 
 /// Responses longer than this many bytes are rejected unread (1 MiB: far beyond any real answer).
@@ -82,10 +85,18 @@ impl Rejection {
 /// A verifier can turn the rejection straight into its verdict with `Verdict::from`.
 pub fn extract_answer(response: &str) -> Result<Cow<'_, str>, Rejection> {
     check_length(response)?;
+    match lowercase_tags(response) {
+        Cow::Borrowed(response) => extract_canonical(response),
+        Cow::Owned(response) => extract_canonical(&response).map(|a| Cow::Owned(a.into_owned())),
+    }
+}
+
+/// [`extract_answer`] on a response whose tags are already lowercase.
+fn extract_canonical(response: &str) -> Result<Cow<'_, str>, Rejection> {
     let (visible, thoughts) = split_thinking(response);
     match &visible {
-        Cow::Borrowed(text) => find_final(text).map(Cow::Borrowed),
-        Cow::Owned(text) => find_final(text).map(|s| Cow::Owned(s.to_owned())),
+        Cow::Borrowed(text) => find_final(text),
+        Cow::Owned(text) => find_final(text).map(|s| Cow::Owned(s.into_owned())),
     }
     .map_err(|failure| {
         let thought_has_marker = thoughts.iter().any(|&(a, b)| {
@@ -104,6 +115,16 @@ pub fn extract_answer(response: &str) -> Result<Cow<'_, str>, Rejection> {
 /// generation) is ignored. An empty block is [`Reason::EmptyAnswer`].
 pub fn extract_code_block<'r>(response: &'r str, lang: &str) -> Result<Cow<'r, str>, Rejection> {
     check_length(response)?;
+    match lowercase_tags(response) {
+        Cow::Borrowed(response) => code_block_canonical(response, lang),
+        Cow::Owned(response) => {
+            code_block_canonical(&response, lang).map(|c| Cow::Owned(c.into_owned()))
+        }
+    }
+}
+
+/// [`extract_code_block`] on a response whose tags are already lowercase.
+fn code_block_canonical<'r>(response: &'r str, lang: &str) -> Result<Cow<'r, str>, Rejection> {
     let (visible, thoughts) = split_thinking(response);
     let found = match &visible {
         Cow::Borrowed(text) => last_code_block(text, lang).map(Cow::Borrowed),
@@ -152,6 +173,33 @@ fn last_code_block<'t>(text: &'t str, lang: &str) -> Option<&'t str> {
         }
     }
     last
+}
+
+/// The protocol's tags, which are matched in any ASCII case.
+const TAGS: [&str; 4] = [ANSWER_OPEN, ANSWER_CLOSE, THINK_OPEN, THINK_CLOSE];
+
+/// The response with every protocol tag written in another case (`<Answer>`, `</THINK>`)
+/// lowercased in place, so the rest of the protocol can match tags exactly. Lowercasing ASCII keeps
+/// every byte offset, and a response whose tags are all lowercase already is not copied.
+pub fn lowercase_tags(response: &str) -> Cow<'_, str> {
+    let bytes = response.as_bytes();
+    let is_variant = |at: usize| {
+        TAGS.iter().find(|tag| {
+            bytes
+                .get(at..at + tag.len())
+                .is_some_and(|b| b.eq_ignore_ascii_case(tag.as_bytes()) && b != tag.as_bytes())
+        })
+    };
+    let Some(first) = memchr::memchr_iter(b'<', bytes).find(|&at| is_variant(at).is_some()) else {
+        return Cow::Borrowed(response);
+    };
+    let mut owned = bytes.to_vec();
+    for at in memchr::memchr_iter(b'<', &bytes[first..]).map(|at| first + at) {
+        if let Some(tag) = is_variant(at) {
+            owned[at..at + tag.len()].make_ascii_lowercase();
+        }
+    }
+    Cow::Owned(String::from_utf8(owned).expect("lowercasing ASCII keeps UTF-8 valid"))
 }
 
 /// Step 1 of the protocol: a response over the cap is not read.
@@ -285,10 +333,10 @@ fn preview(s: &str) -> String {
 /// Finds the final answer in visible text (steps 3 to 5 of the protocol).
 ///
 /// Every marker must agree, so the final answer is simply the value they all share.
-fn find_final(text: &str) -> Result<&str, Failure> {
+fn find_final(text: &str) -> Result<Cow<'_, str>, Failure> {
     let has_boxes = contains(&FIND_BOXED_OPEN, text);
     let mut tags: Vec<Span> = Vec::new();
-    let mut agreed: Option<&str> = None;
+    let mut agreed: Option<Cow<'_, str>> = None;
     for_each_answer_tag(text, |(open, close)| {
         if has_boxes {
             tags.push((open, close));
@@ -307,17 +355,22 @@ fn find_final(text: &str) -> Result<&str, Failure> {
     }
     match agreed {
         None => Err(Failure::None),
-        Some("") => Err(Failure::Empty),
+        Some(answer) if answer.is_empty() => Err(Failure::Empty),
         Some(answer) => Ok(answer),
     }
 }
 
-fn agree<'t>(agreed: &mut Option<&'t str>, candidate: &'t str) -> Result<(), Failure> {
-    match *agreed {
+/// Normalises a marker's content and checks it against the markers before it.
+fn agree<'t>(agreed: &mut Option<Cow<'t, str>>, candidate: &'t str) -> Result<(), Failure> {
+    let candidate = normalize_answer(candidate);
+    match agreed {
         None => *agreed = Some(candidate),
-        Some(prev) if prev == candidate => {}
+        Some(prev) if *prev == candidate => {}
         Some(prev) => {
-            return Err(Failure::Conflicting(prev.to_owned(), candidate.to_owned()));
+            return Err(Failure::Conflicting(
+                prev.clone().into_owned(),
+                candidate.into_owned(),
+            ));
         }
     }
     Ok(())
@@ -531,8 +584,40 @@ mod tests {
     }
 
     #[test]
-    fn uppercase_tags_are_not_markers() {
-        assert_eq!(answer("<ANSWER>17</ANSWER>"), Err(Reason::NoAnswer));
+    fn tags_match_in_any_case() {
+        assert_eq!(answer("<ANSWER>17</ANSWER>"), Ok("17".into()));
+        assert_eq!(answer("<Answer>17</Answer>"), Ok("17".into()));
+        assert_eq!(
+            answer("<THINK><answer>16</answer></Think><Answer>17</answer>"),
+            Ok("17".into())
+        );
+        // Case does not hide a second, different answer, nor an answer in thinking.
+        assert_eq!(
+            answer("<answer>16</answer><ANSWER>17</ANSWER>"),
+            Err(Reason::ConflictingAnswers)
+        );
+        assert_eq!(
+            answer("<Think><ANSWER>17</ANSWER>"),
+            Err(Reason::AnswerOnlyInThink)
+        );
+        assert_eq!(
+            answer("<ANSWER><answer>17</answer></ANSWER>"),
+            Err(Reason::MalformedAnswer)
+        );
+    }
+
+    #[test]
+    fn markers_agree_after_normalisation() {
+        assert_eq!(answer("<answer>**17**.</answer>"), Ok("17".into()));
+        assert_eq!(answer(r"\boxed{17} <answer>`17`</answer>"), Ok("17".into()));
+        assert_eq!(
+            answer("<answer>**17**</answer><answer>**18**</answer>"),
+            Err(Reason::ConflictingAnswers)
+        );
+        // Markup around nothing is still nothing.
+        assert_eq!(answer("<answer>**  **</answer>"), Err(Reason::EmptyAnswer));
+        assert_eq!(answer("<answer>``</answer>"), Err(Reason::EmptyAnswer));
+        assert_eq!(answer("<answer>.</answer>"), Err(Reason::EmptyAnswer));
     }
 
     #[test]

@@ -5,6 +5,7 @@ pub mod dyn_env;
 pub mod env;
 pub mod error;
 pub mod extract;
+pub mod normalize;
 pub mod params;
 pub mod record;
 pub mod registry;

@@ -42,6 +42,9 @@ pub enum Reason {
     WrongAnswer,
     /// The response is longer than the verifier reads; nothing was judged.
     ResponseTooLong,
+    /// The response could not be decoded as text (invalid UTF-8, a lone surrogate escape, a
+    /// stray byte-order mark); nothing was judged and the rest of the batch goes on.
+    MalformedResponse,
     /// No `<answer>` tag or `\boxed{}` outside think blocks.
     NoAnswer,
     /// The only final-answer markers are inside a think block.

@@ -7,6 +7,8 @@
 
 use std::borrow::Cow;
 
+use crate::core::normalize;
+
 /// `line` without a leading bullet (`-`, `*`, `+`, `•`, `·`, `‣`, `◦`) and the whitespace after
 /// it. A bullet must be followed by whitespace, so `-2` or `*bold*` keep their first character.
 pub fn strip_bullet(line: &str) -> &str {
@@ -54,13 +56,14 @@ pub fn strip_list_marker(line: &str) -> &str {
     strip_enumerator(line).unwrap_or(line)
 }
 
-/// `text` without Markdown emphasis and code-span marks: every `*` and `` ` ``, and `__`.
-/// None of the puzzle envs uses these characters in an answer's content.
+/// `text` without Markdown emphasis ([`crate::core::normalize::strip_emphasis`]: every `*`, runs
+/// of `_`) and code-span marks (every `` ` ``). None of the puzzle envs uses these characters in
+/// an answer's content.
 pub fn strip_emphasis(text: &str) -> Cow<'_, str> {
-    if !text.contains(['*', '`']) && !text.contains("__") {
-        return Cow::Borrowed(text);
+    match normalize::strip_emphasis(text) {
+        Cow::Borrowed(t) if !t.contains('`') => Cow::Borrowed(t),
+        other => Cow::Owned(other.replace('`', "")),
     }
-    Cow::Owned(text.replace("__", "").replace(['*', '`'], ""))
 }
 
 /// The cells of a Markdown table row (`| a | b |`, outer pipes required on the left), trimmed;

@@ -37,5 +37,6 @@ pub fn probe_answers(data: &CountdownData, answer: &str) -> ProbeAnswers {
                 format!("({answer}) + {first} = {t}"),
             ),
         ],
+        realistic: Vec::new(),
     }
 }

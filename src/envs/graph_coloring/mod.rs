@@ -99,6 +99,10 @@ impl Env for GraphColoring {
         }
     }
 
+    fn check_data(&self, data: &GraphColoringData) -> Result<(), String> {
+        check::check_data(data)
+    }
+
     fn verify(&self, data: &GraphColoringData, response: &str) -> Verdict {
         verify::verify(data, response)
     }

@@ -33,14 +33,14 @@ pub fn probe_answers(data: &GraphColoringData, answer: &str) -> ProbeAnswers {
     let mut clash = planted.clone();
     clash[u as usize - 1] = clash[v as usize - 1];
     let (realistic, realistic_misses) = realistic(&planted, &clash, k);
-    let mut equivalent = vec![
+    let equivalent = vec![
         ("colors_relabelled", listing(&relabelled, ", ")),
         ("reversed_with_equals", reversed.join("; ")),
         ("one_per_line", listing(&planted, "\n")),
     ];
-    equivalent.extend(realistic);
     let mut probes = ProbeAnswers {
         equivalent,
+        realistic,
         near_miss: vec![
             ("edge_made_monochromatic", listing(&clash, ", ")),
             ("all_one_color", listing(&vec![1; n], ", ")),

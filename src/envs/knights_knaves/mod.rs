@@ -103,6 +103,10 @@ impl Env for KnightsKnaves {
         }
     }
 
+    fn check_data(&self, data: &KnightsKnavesData) -> Result<(), String> {
+        check::check_data(data)
+    }
+
     fn verify(&self, data: &KnightsKnavesData, response: &str) -> Verdict {
         verify::verify(data, response)
     }

@@ -27,7 +27,7 @@ pub fn probe_answers(data: &KnightsKnavesData, answer: &str, foreign: &str) -> P
         return ProbeAnswers::default();
     };
     let colon = |(who, role): &(&str, Role)| format!("{who}: {}", role.name());
-    let mut equivalent = vec![
+    let equivalent = vec![
         (
             "reversed_order",
             listing(people.iter().rev().map(colon), ", "),
@@ -82,7 +82,6 @@ pub fn probe_answers(data: &KnightsKnavesData, answer: &str, foreign: &str) -> P
         ("unknown_person", format!("{answer}, Nobody: knight")),
     ];
     let (realistic, realistic_misses) = realistic(&people);
-    equivalent.extend(realistic);
     near_miss.extend(realistic_misses);
     near_miss
         .retain(|(_, text)| parse_roles(text, &data.names).ok().as_deref() != Some(&data.roles));
@@ -94,6 +93,7 @@ pub fn probe_answers(data: &KnightsKnavesData, answer: &str, foreign: &str) -> P
     ProbeAnswers {
         equivalent,
         near_miss,
+        realistic,
     }
 }
 

@@ -121,6 +121,7 @@ impl Env for ModArith {
                 ("x_equals_tight", format!("x={answer}")),
             ],
             near_miss,
+            realistic: Vec::new(),
         }
     }
 }

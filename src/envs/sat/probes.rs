@@ -91,6 +91,7 @@ pub fn probe_answers(data: &SatData, answer: &str, foreign: &str) -> ProbeAnswer
     ProbeAnswers {
         equivalent,
         near_miss,
+        realistic: Vec::new(),
     }
 }
 

@@ -49,16 +49,16 @@ pub fn probe_answers(data: &SudokuData, answer: &str, foreign: &str) -> ProbeAns
     if !foreign.is_empty() && foreign != answer {
         near_miss.push(("other_problem", foreign.to_owned()));
     }
-    let mut equivalent = vec![
+    let equivalent = vec![
         ("spaced_digits", rows(solved, " ").join("\n")),
         ("comma_separated", rows(solved, ",").join("\n")),
         ("blank_lines_between_rows", rows(solved, "").join("\n\n")),
         ("pipe_separated", rows(solved, "|").join("\n")),
     ];
-    equivalent.extend(realistic);
     ProbeAnswers {
         equivalent,
         near_miss,
+        realistic,
     }
 }
 

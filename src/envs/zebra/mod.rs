@@ -126,6 +126,10 @@ impl Env for Zebra {
         }
     }
 
+    fn check_data(&self, data: &ZebraData) -> Result<(), String> {
+        check::check_data(data)
+    }
+
     fn verify(&self, data: &ZebraData, response: &str) -> Verdict {
         verify::verify(data, response)
     }

@@ -39,6 +39,7 @@ pub fn probe_answers(data: &ZebraData, answer: &str) -> ProbeAnswers {
         let first_value = &data.attributes[0].values[usize::from(data.solution[0][0])];
         let (realistic, realistic_misses) = realistic_grid(data);
         let mut probes = ProbeAnswers {
+            realistic: Vec::new(),
             equivalent: vec![
                 (
                     "houses_reversed",
@@ -67,7 +68,7 @@ pub fn probe_answers(data: &ZebraData, answer: &str) -> ProbeAnswers {
                 ),
             ],
         };
-        probes.equivalent.extend(realistic);
+        probes.realistic = realistic;
         probes.near_miss.extend(realistic_misses);
         return probes;
     };
@@ -82,8 +83,11 @@ pub fn probe_answers(data: &ZebraData, answer: &str) -> ProbeAnswers {
                 equivalent: vec![
                     ("house_word", format!("house {answer}")),
                     ("upper_house", format!("House {answer}")),
+                ],
+                realistic: vec![
                     ("house_hash_period", format!("House #{answer}.")),
                     ("ordinal_phrase", format!("the {} house", ORDINALS[house])),
+                    ("in_house", format!("In house {answer}.")),
                     ("bold_number", format!("**{answer}**")),
                 ],
                 near_miss: vec![
@@ -109,6 +113,8 @@ pub fn probe_answers(data: &ZebraData, answer: &str) -> ProbeAnswers {
                 equivalent: vec![
                     ("upper_case", answer.to_uppercase()),
                     ("with_article", format!("the {answer}")),
+                ],
+                realistic: vec![
                     ("attribute_label", format!("{label}: {answer}")),
                     ("bold_value_period", format!("**{answer}**.")),
                     ("label_sentence", format!("The {label} is {answer}.")),

@@ -1,0 +1,289 @@
+//! The normalisation layer: the presentation a careful grader reads through, removed from an
+//! extracted answer before any env's grammar parses it.
+//!
+//! Every rule removes *presentation only*; none may turn a wrong or incomplete answer into a right
+//! one, nor change what an arithmetic expression means. The rules, in the order they apply:
+//!
+//! 1. **Tags** (applied by [`crate::core::extract`] to the whole response): `<answer>`, `</answer>`,
+//!    `<think>` and `</think>` are recognised in any ASCII case (`<Answer>`, `<ANSWER>`).
+//! 2. **Whole-answer wrappers** are peeled, repeatedly, when one wraps the entire answer: a code
+//!    fence (a first line "```" with an optional language word, a last line "```"), Markdown
+//!    emphasis `**…**`, `__…__`, `*…*`, `_…_`, a code span `` `…` ``, math `$$…$$`, `$…$`,
+//!    `\(…\)`, `\[…\]`, and the LaTeX text commands `\text{…}`, `\textbf{…}`, `\mathrm{…}`,
+//!    `\mathbf{…}`. A one-character delimiter is peeled only when it does not occur inside
+//!    (`*3*4*` keeps its stars), so a wrapper can never swallow an operator.
+//! 3. **Meaningless marks inside** are dropped: every backtick and every `$` (no answer grammar
+//!    gives them a meaning), and `\text{X}`, `\textbf{X}`, `\mathrm{X}`, `\mathbf{X}` become `X`
+//!    wherever their braces are balanced.
+//! 4. **Trailing sentence punctuation** is dropped: a final `.`, `,`, `;` or `。` (repeatedly,
+//!    with the whitespace around it). `!` is kept: in an expression it could be a factorial.
+//!
+//! Inline Markdown emphasis (`**Alice**: knight`) is *not* a universal rule, because countdown
+//! writes multiplication as `*`. Grammars in which `*` carries no meaning remove it with
+//! [`strip_emphasis`]. Operator and value spellings (`×`, `¬`, `true`) belong to each env's
+//! grammar, not here.
+//!
+//! Each rule is one forward scan, so normalisation stays linear in the answer's length, and an
+//! answer with none of the marks (`86`) is returned borrowed, without a copy.
+
+use std::borrow::Cow;
+
+/// The LaTeX commands whose argument is plain text: `\text{X}` reads as `X`.
+const TEXT_COMMANDS: [&str; 4] = ["\\text{", "\\textbf{", "\\mathrm{", "\\mathbf{"];
+
+/// Paired whole-answer delimiters, longest first so `**` is tried before `*`.
+const WRAPPERS: [(&str, &str); 10] = [
+    ("**", "**"),
+    ("__", "__"),
+    ("$$", "$$"),
+    ("``", "``"),
+    ("\\(", "\\)"),
+    ("\\[", "\\]"),
+    ("*", "*"),
+    ("_", "_"),
+    ("`", "`"),
+    ("$", "$"),
+];
+
+/// Applies rules 2 to 4 to an extracted answer (see the module docs). The result is trimmed.
+pub fn normalize_answer(answer: &str) -> Cow<'_, str> {
+    let trimmed = answer.trim();
+    if !needs_work(trimmed) {
+        return Cow::Borrowed(trimmed);
+    }
+    let mut text = Cow::Borrowed(trimmed);
+    // A pass only shrinks the text, and a delimiter once peeled cannot occur inside again, so a
+    // few passes reach the fixed point; the cap keeps the work linear on any input.
+    for _ in 0..MAX_PASSES {
+        let before = text.len();
+        text = map_cow(text, peel_wrappers);
+        text = map_cow(text, drop_inner_marks);
+        text = map_cow(text, strip_trailing_punctuation);
+        if text.len() == before {
+            break;
+        }
+    }
+    text
+}
+
+/// More passes than wrapper kinds: every kind can be peeled at most once.
+const MAX_PASSES: usize = WRAPPERS.len() + 4;
+
+/// Whether any rule could apply: a scan for the few bytes that start a mark.
+fn needs_work(text: &str) -> bool {
+    text.bytes()
+        .any(|b| matches!(b, b'`' | b'*' | b'_' | b'$' | b'\\'))
+        || ends_with_punctuation(text)
+}
+
+fn map_cow<'a>(text: Cow<'a, str>, f: impl Fn(&str) -> Cow<'_, str>) -> Cow<'a, str> {
+    match text {
+        Cow::Borrowed(t) => f(t),
+        Cow::Owned(t) => Cow::Owned(f(&t).into_owned()),
+    }
+}
+
+/// Rule 2: peels whole-answer wrappers until none is left.
+fn peel_wrappers(text: &str) -> Cow<'_, str> {
+    let mut t = text.trim();
+    loop {
+        // `\text{…}` around the whole answer needs no peeling: rule 3 unwraps it anywhere.
+        let next = peel_fence(t).or_else(|| peel_delimiters(t));
+        match next {
+            Some(inner) => t = inner.trim(),
+            None => return Cow::Borrowed(t),
+        }
+    }
+}
+
+/// "```lang\n…\n```" → the body, when the fence spans the whole answer.
+fn peel_fence(t: &str) -> Option<&str> {
+    let rest = t.strip_prefix("```")?;
+    let body = rest.strip_suffix("```")?;
+    let (first, body) = body.split_once('\n')?;
+    // The opening line holds at most a language word.
+    if !first
+        .trim()
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-' || b == b'+')
+    {
+        return None;
+    }
+    // A fence inside the body means two blocks, not one wrapper.
+    if body.contains("```") {
+        return None;
+    }
+    Some(body)
+}
+
+/// `**x**`, `*x*`, `` `x` ``, `$x$`, … → `x`, when the closing delimiter does not occur inside.
+fn peel_delimiters(t: &str) -> Option<&str> {
+    WRAPPERS.iter().find_map(|&(open, close)| {
+        let inner = t.strip_prefix(open)?.strip_suffix(close)?;
+        (t.len() >= open.len() + close.len() && !inner.contains(close)).then_some(inner)
+    })
+}
+
+/// Rule 3: drops backticks and `$`, and unwraps balanced `\text{…}`-like commands, in one pass
+/// plus a brace-matching pass (a stack, so nesting stays linear).
+fn drop_inner_marks(text: &str) -> Cow<'_, str> {
+    let has_command = text.contains('\\') && TEXT_COMMANDS.iter().any(|c| text.contains(c));
+    if !has_command && !text.bytes().any(|b| b == b'`' || b == b'$') {
+        return Cow::Borrowed(text);
+    }
+    // Byte positions to leave out: a command's opening (name and brace) and its closing brace.
+    let mut skip = vec![false; text.len()];
+    if has_command {
+        let bytes = text.as_bytes();
+        // Each open brace: the span of its `\command{` when it opens a text command.
+        let mut stack: Vec<Option<(usize, usize)>> = Vec::new();
+        for (i, &b) in bytes.iter().enumerate() {
+            match b {
+                b'{' => {
+                    let command = TEXT_COMMANDS
+                        .iter()
+                        .find(|c| text[..=i].ends_with(*c))
+                        .map(|c| (i + 1 - c.len(), i));
+                    stack.push(command);
+                }
+                b'}' => {
+                    if let Some(Some((start, open))) = stack.pop() {
+                        skip[start..=open].fill(true);
+                        skip[i] = true;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    let mut out = String::with_capacity(text.len());
+    for (i, c) in text.char_indices() {
+        if !skip[i] && c != '`' && c != '$' {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+fn ends_with_punctuation(text: &str) -> bool {
+    text.trim_end()
+        .ends_with(|c| matches!(c, '.' | ',' | ';' | '。'))
+}
+
+/// Rule 4: drops trailing sentence punctuation.
+fn strip_trailing_punctuation(text: &str) -> Cow<'_, str> {
+    Cow::Borrowed(
+        text.trim_end()
+            .trim_end_matches(|c: char| matches!(c, '.' | ',' | ';' | '。') || c.is_whitespace()),
+    )
+}
+
+/// Removes Markdown emphasis marks anywhere in `text`: every `*` and every run of two or more
+/// `_`. For grammars in which `*` means nothing (names, digits, literals); never for arithmetic.
+/// A single `_` is kept, since it can be part of a name.
+pub fn strip_emphasis(text: &str) -> Cow<'_, str> {
+    if !text.contains('*') && !text.contains("__") {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '*' => {}
+            '_' if chars.peek() == Some(&'_') => while chars.next_if_eq(&'_').is_some() {},
+            _ => out.push(c),
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// Strips trailing sentence punctuation (`.`, `,`, `;`, `。`) and whitespace from one line or
+/// item: rule 4, for grammars that read an answer line by line.
+pub fn trim_item(text: &str) -> &str {
+    text.trim()
+        .trim_end_matches(|c: char| matches!(c, '.' | ',' | ';' | '。') || c.is_whitespace())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn n(s: &str) -> String {
+        normalize_answer(s).into_owned()
+    }
+
+    #[test]
+    fn plain_answers_are_borrowed_unchanged() {
+        assert!(matches!(normalize_answer(" 86 "), Cow::Borrowed("86")));
+        assert!(matches!(
+            normalize_answer("<b>x</b>"),
+            Cow::Borrowed("<b>x</b>")
+        ));
+    }
+
+    #[test]
+    fn whole_answer_wrappers_are_peeled() {
+        for form in [
+            "**86**",
+            "*86*",
+            "__86__",
+            "_86_",
+            "`86`",
+            "``86``",
+            "$86$",
+            "$$86$$",
+            "\\(86\\)",
+            "\\[86\\]",
+            "\\text{86}",
+            "\\mathrm{86}",
+            "**`86`**",
+            "```\n86\n```",
+            "```text\n86\n```",
+            "86.",
+            "86 .",
+            "**86**.",
+            "$\\text{86}$",
+        ] {
+            assert_eq!(n(form), "86", "{form:?}");
+        }
+    }
+
+    #[test]
+    fn arithmetic_keeps_its_stars() {
+        assert_eq!(n("3*4*5"), "3*4*5");
+        assert_eq!(n("*3*4*"), "*3*4*");
+        assert_eq!(n("**3*4**"), "3*4");
+        assert_eq!(n("(3*4)+5 = 17."), "(3*4)+5 = 17");
+        assert_eq!(n("5!"), "5!");
+    }
+
+    #[test]
+    fn inner_marks_are_dropped() {
+        assert_eq!(n("x = `86`"), "x = 86");
+        assert_eq!(n("x = $86$"), "x = 86");
+        assert_eq!(n("\\text{Alice}: knight"), "Alice: knight");
+        assert_eq!(n("a \\text{b {c}} d"), "a b {c} d");
+        // Unbalanced commands are left alone.
+        assert_eq!(n("\\text{86"), "\\text{86");
+    }
+
+    #[test]
+    fn two_blocks_are_not_one_wrapper() {
+        assert_eq!(n("```\n1\n```\n```\n2\n```"), "1\n\n\n2");
+    }
+
+    #[test]
+    fn emphasis_inside_is_only_stripped_on_request() {
+        assert_eq!(n("**Alice**: knight"), "**Alice**: knight");
+        assert_eq!(strip_emphasis("**Alice**: knight"), "Alice: knight");
+        assert_eq!(strip_emphasis("__red__ x_1"), "red x_1");
+    }
+
+    #[test]
+    fn deep_nesting_is_linear_and_panic_free() {
+        let deep = format!("{}{}", "\\text{".repeat(20_000), "}".repeat(20_000));
+        let _ = n(&deep);
+        let stars = "*".repeat(100_001);
+        let _ = n(&stars);
+    }
+}
