@@ -275,17 +275,17 @@ fn pinned_hashes_of_first_thousand() {
             (
                 None,
                 0,
-                "4cb84078629f362357266d7e72e7c9f045be1dc981bea45ef6f6b35a2e5ab67e",
+                "d767dbaa19984e207141b9ee47b1e6dbc1d77e169a6809ef81b208227d62bfc4",
             ),
             (
                 Some(0.0),
                 7,
-                "605f18d3117dfc6a49049ee69700a123dc2da9afd8b493408aecc810b7e44393",
+                "9f2da2ad03650df079d308daea3b4b756669d5618e0ec963a986442dcb8b18b7",
             ),
             (
                 Some(10.0),
                 7,
-                "f2f995b98804e98ececc1cd1a479a8dc6286f5d0e156527329d1422b697dbadc",
+                "2256708018d8c265334777ec9630ad04735a518b2cceca9a87c9ca377e6431ab",
             ),
         ],
     );

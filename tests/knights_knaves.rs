@@ -254,8 +254,8 @@ fn pinned_hashes_of_first_thousand() {
     assert_eq!(
         got,
         [
-            "936d98e31cc7430211ad4173d7d3c8aabf757fcf14fad4309a1a550085d5c252",
-            "f3ee7a0bc532378b7444aecfd378e5a56513293f774777f6cf75e5a6ff72631b"
+            "368551b9b64cc49dee2e8fb5e77a0c33a9cf40cc580c23541dc064f5e37c8de2",
+            "eb3f26fe6c191283be3ab0897df81a180b87cd2a5213b31c218ad3bbfb85acf5"
         ]
     );
 }

@@ -516,17 +516,17 @@ fn pinned_hashes_of_first_two_hundred() {
             (
                 None,
                 0,
-                "915f130290ff0b916ade98c105ff65a630bdad23012c9aa78464b6d023a4af0e",
+                "d9b262a404070eec41b45051f7749a1b72dc50bd20cc1f6a40fd80db06f2176b",
             ),
             (
                 Some(1.0),
                 7,
-                "b680627b396adb61d987b6600212d9b503618f515d4a74b93398ffa8ac0647a3",
+                "10102efd428387f74c726a1d1da2825d82c8b0cf68ac2d97b00b7ff31536aad8",
             ),
             (
                 Some(3.0),
                 7,
-                "114b25e036dbe8592b4b0ae73665e3299b1ef5883bf4b9f720c4878d18298547",
+                "904c4e4dc3e0ce105c49c13b02529089b996926b90c571c8a2f9711ceed67913",
             ),
         ],
     );

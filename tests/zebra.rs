@@ -369,7 +369,7 @@ fn golden_files() {
 fn pinned_hash_of_first_two_hundred() {
     assert_eq!(
         sha256(&jsonl("zebra", None, &[], 0, 0, 200)),
-        "ba303758b8127335bda60f1430b66c024b72ae07da17efdd6ffd5b778189f050"
+        "fcb1c0630b5b67e08a2f976b6178c042b746bd5a1b4683febf7522e2bee61887"
     );
 }
 
