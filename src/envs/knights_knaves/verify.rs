@@ -160,7 +160,12 @@ fn is_word(token: Option<&Token>, words: &[&str]) -> bool {
 
 /// Reads one sentence (a line, or a part between `;` or `.`) into `roles`.
 fn sentence(text: &str, names: &[String], roles: &mut [Option<Role>]) -> Result<(), String> {
-    let toks = tokens(text)?;
+    let all = tokens(text)?;
+    // A sentence may open with `and`, continuing the one before: `…knight.\nand Bob: knave`.
+    let toks = match all.as_slice() {
+        [Token::And, rest @ ..] => rest,
+        toks => toks,
+    };
     if toks.is_empty() {
         return Ok(());
     }
@@ -396,6 +401,7 @@ mod tests {
             "* **Alice**: knight\n* **Bob**: knave\n* **Carol**: knight",
             "1. Alice is a knight.\n2. Bob is a knave.\n3. Carol is a knight.",
             "Alice: a knight; Bob: a knave; Carol: a knight",
+            "Alice: knight\nand Bob: knave\nand Carol: knight",
             "Alice is a knight and Bob is a knave and Carol is a knight",
             "Knights: Alice, Carol; Knaves: Bob",
             "Knights: Alice and Carol\nKnave: Bob",

@@ -44,6 +44,14 @@ pub fn probe_answers(data: &SudokuData, answer: &str, foreign: &str) -> ProbeAns
         ("last_row_missing", rows(&solved[..n - 1], "").join("\n")),
         ("givens_only", rows(&data.givens, "").join("\n")),
     ];
+    // With no blanks, or blanks that all hold 1, these two grids are the solution itself.
+    let givens_solve = data.givens == *solved;
+    let ones_solve = ones == *solved;
+    near_miss.retain(|(family, _)| match *family {
+        "givens_only" => !givens_solve,
+        "blanks_filled_with_one" => !ones_solve,
+        _ => true,
+    });
     let (realistic, realistic_misses) = realistic(data);
     near_miss.extend(realistic_misses);
     if !foreign.is_empty() && foreign != answer {
