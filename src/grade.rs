@@ -1,5 +1,6 @@
 //! Grading files of responses against files of problem records, and summarizing the verdicts.
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
 use std::io::BufRead;
 
@@ -11,7 +12,8 @@ use crate::core::dyn_env::DynProblem;
 use crate::core::error::{Error, Result};
 use crate::core::record::RecordHeader;
 use crate::core::registry;
-use crate::core::verdict::Verdict;
+use crate::core::verdict::{Reason, Verdict};
+use serde_json::value::RawValue;
 
 /// One line of a responses file: a problem id and one or more responses to it.
 ///
@@ -99,19 +101,51 @@ impl ProblemSet {
     }
 }
 
+/// A [`ResponseLine`] with its responses not yet decoded, so one undecodable response can be
+/// graded `malformed_response` while the rest of the file is read.
+#[derive(Deserialize)]
+struct RawResponseLine {
+    id: String,
+    #[serde(default)]
+    response: Option<Box<RawValue>>,
+    #[serde(default)]
+    responses: Option<Vec<Box<RawValue>>>,
+}
+
+/// One response as read: its text, or why it could not be decoded.
+type ResponseText = std::result::Result<String, String>;
+
 /// Responses read from a file, each tied to a loaded problem.
 pub struct ResponseSet {
-    items: Vec<(usize, u32, String)>,
+    items: Vec<(usize, u32, ResponseText)>,
 }
 
 impl ResponseSet {
     /// Reads JSONL [`ResponseLine`]s. Every id must name a problem in `problems`.
+    ///
+    /// A response that cannot be decoded is kept and later graded 0 as
+    /// [`Reason::MalformedResponse`]: a lone surrogate escape (`\ud800`) in its string, or a line
+    /// that is not valid UTF-8 or starts with a byte-order mark (every response on that line:
+    /// its bytes are not the text the model wrote). The line must still yield its id and the
+    /// shape of a response line; anything else fails the read with the file and line.
     pub fn from_jsonl(reader: impl BufRead, file: &str, problems: &ProblemSet) -> Result<Self> {
         let mut items = Vec::new();
         let mut per_problem: Vec<u32> = vec![0; problems.len()];
-        for_each_line(reader, file, |line_no, line| {
+        for_each_raw_line(reader, file, |line_no, bytes| {
             let err = |message: String| input_error(file, line_no, message);
-            let parsed: ResponseLine =
+            let (bytes, bom) = match bytes.strip_prefix(b"\xEF\xBB\xBF") {
+                Some(rest) => (rest, true),
+                None => (bytes, false),
+            };
+            let (text, valid_utf8) = match std::str::from_utf8(bytes) {
+                Ok(text) => (Cow::Borrowed(text), true),
+                Err(_) => (String::from_utf8_lossy(bytes), false),
+            };
+            let line = text.trim();
+            if line.is_empty() {
+                return Ok(());
+            }
+            let parsed: RawResponseLine =
                 serde_json::from_str(line).map_err(|e| err(format!("not a response line: {e}")))?;
             let &problem = problems
                 .by_id
@@ -126,8 +160,9 @@ impl ResponseSet {
                     ));
                 }
             };
-            for response in responses {
-                items.push((problem, per_problem[problem], response));
+            for raw in responses {
+                let text = decode_response(&raw, bom, valid_utf8).map_err(err)?;
+                items.push((problem, per_problem[problem], text));
                 per_problem[problem] += 1;
             }
             Ok(())
@@ -149,6 +184,30 @@ impl ResponseSet {
     pub fn is_empty(&self) -> bool {
         self.items.is_empty()
     }
+}
+
+/// One response's text, `Err` (a `malformed_response` to grade) when it cannot be decoded, or an
+/// input error when it is not a string at all.
+fn decode_response(
+    raw: &RawValue,
+    bom: bool,
+    valid_utf8: bool,
+) -> std::result::Result<ResponseText, String> {
+    let json = raw.get();
+    if !json.starts_with('"') {
+        return Err(format!(
+            "a response must be a JSON string, not `{}`",
+            json.chars().take(24).collect::<String>()
+        ));
+    }
+    Ok(if !valid_utf8 {
+        Err("the response line is not valid UTF-8".to_owned())
+    } else if bom {
+        Err("the response line starts with a byte-order mark".to_owned())
+    } else {
+        serde_json::from_str::<String>(json)
+            .map_err(|e| format!("the response string cannot be decoded: {e}"))
+    })
 }
 
 /// Verifies every response (in parallel) and returns the verdicts in input order.
@@ -177,19 +236,36 @@ pub fn grade(problems: &ProblemSet, responses: &ResponseSet) -> Vec<Graded> {
             verdict,
         }
     };
+    let malformed = |why: &str| Verdict::rejected(Reason::MalformedResponse, why.to_owned());
     let mut verdicts: Vec<(usize, Verdict)> = singles
         .par_iter()
         .map(|&i| {
             let (problem, _, response) = &responses.items[i];
-            (i, problems.problems[*problem].1.verify(response))
+            let verdict = match response {
+                Ok(text) => problems.problems[*problem].1.verify(text),
+                Err(why) => malformed(why),
+            };
+            (i, verdict)
         })
         .chain(groups.into_par_iter().flat_map_iter(|(problem, items)| {
-            let texts: Vec<&str> = items
+            // Undecodable responses are graded apart; the rest of the group goes in together.
+            let (ok, bad): (Vec<usize>, Vec<usize>) = items
+                .into_iter()
+                .partition(|&i| responses.items[i].2.is_ok());
+            let texts: Vec<&str> = ok
                 .iter()
-                .map(|&i| responses.items[i].2.as_str())
+                .filter_map(|&i| responses.items[i].2.as_deref().ok())
                 .collect();
             let verdicts = problems.problems[problem].1.verify_group(&texts);
-            items.into_iter().zip(verdicts)
+            let bad = bad.into_iter().map(|i| {
+                let why = responses.items[i]
+                    .2
+                    .as_ref()
+                    .err()
+                    .map_or("", String::as_str);
+                (i, malformed(why))
+            });
+            ok.into_iter().zip(verdicts).chain(bad).collect::<Vec<_>>()
         }))
         .collect();
     verdicts.sort_unstable_by_key(|(i, _)| *i);
@@ -224,6 +300,10 @@ pub struct Summary {
     pub by_difficulty: Vec<Bucket>,
     /// Problems in the problems file that received no response.
     pub unanswered_problems: u64,
+    /// Responses that could not be decoded (reason `malformed_response`), graded 0; they are
+    /// counted in `overall` too.
+    #[serde(default)]
+    pub malformed_responses: u64,
 }
 
 /// The tally of one (env, difficulty).
@@ -302,6 +382,10 @@ pub fn summarize(problems: &ProblemSet, graded: &[Graded]) -> Summary {
             })
             .collect(),
         unanswered_problems: answered.iter().filter(|a| !**a).count() as u64,
+        malformed_responses: graded
+            .iter()
+            .filter(|g| g.verdict.reason == Reason::MalformedResponse)
+            .count() as u64,
     }
 }
 
@@ -310,6 +394,28 @@ fn input_error(file: &str, line: usize, message: String) -> Error {
         file: file.to_owned(),
         line,
         message,
+    }
+}
+
+/// Calls `f` with each line's bytes (1-based number, bytes without the newline); stops at the
+/// first error. Decoding is left to `f`, so one undecodable line need not stop the read.
+fn for_each_raw_line(
+    mut reader: impl BufRead,
+    file: &str,
+    mut f: impl FnMut(usize, &[u8]) -> Result<()>,
+) -> Result<()> {
+    let mut buf = Vec::new();
+    let mut line_no = 0;
+    loop {
+        buf.clear();
+        let n = reader
+            .read_until(b'\n', &mut buf)
+            .map_err(|e| input_error(file, line_no + 1, format!("cannot read: {e}")))?;
+        if n == 0 {
+            return Ok(());
+        }
+        line_no += 1;
+        f(line_no, buf.strip_suffix(b"\n").unwrap_or(&buf))?;
     }
 }
 
@@ -336,5 +442,109 @@ fn for_each_line(
         if !text.is_empty() {
             f(line_no, text)?;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn problems() -> (ProblemSet, Vec<(String, String)>) {
+        let env = registry::find("modarith").unwrap();
+        let generator = env
+            .generator(Some(2.0), &serde_json::Map::new(), 5)
+            .unwrap();
+        let mut text = Vec::new();
+        let mut ids = Vec::new();
+        for i in 0..3 {
+            generator.write_jsonl(i, &mut text);
+            let record = generator.record(i);
+            ids.push((record.id, record.answer));
+        }
+        (ProblemSet::from_jsonl(&text[..], "p.jsonl").unwrap(), ids)
+    }
+
+    #[test]
+    fn an_undecodable_response_is_graded_and_the_batch_goes_on() {
+        let (problems, ids) = problems();
+        let line = |id: &str, response: &str| {
+            format!(r#"{{"id":"{id}","response":"{response}"}}"#).into_bytes()
+        };
+        let good = |k: usize| line(&ids[k].0, &format!("<answer>{}</answer>", ids[k].1));
+        let mut file: Vec<u8> = b"\xEF\xBB\xBF".to_vec();
+        file.extend(good(0));
+        file.push(b'\n');
+        file.extend(good(1));
+        file.push(b'\n');
+        file.extend(line(&ids[1].0, r"<answer>\ud800</answer>"));
+        file.push(b'\n');
+        let mut invalid = line(&ids[2].0, "<answer>X</answer>");
+        let x = invalid.iter().position(|&b| b == b'X').unwrap();
+        invalid[x] = 0xFF;
+        file.extend(invalid);
+        file.push(b'\n');
+        file.extend(
+            format!(
+                r#"{{"id":"{}","responses":["<answer>{}</answer>","\udc00 lone low"]}}"#,
+                ids[2].0, ids[2].1
+            )
+            .into_bytes(),
+        );
+        file.push(b'\n');
+        let responses = ResponseSet::from_jsonl(&file[..], "r.jsonl", &problems).unwrap();
+        let graded = grade(&problems, &responses);
+        let reasons: Vec<Reason> = graded.iter().map(|g| g.verdict.reason).collect();
+        assert_eq!(
+            reasons,
+            [
+                Reason::MalformedResponse, // the file's BOM
+                Reason::Correct,
+                Reason::MalformedResponse, // a lone surrogate
+                Reason::MalformedResponse, // invalid UTF-8
+                Reason::Correct,
+                Reason::MalformedResponse,
+            ]
+        );
+        assert!(
+            graded
+                .iter()
+                .all(|g| g.verdict.correct == (g.verdict.score == 1.0))
+        );
+        let summary = summarize(&problems, &graded);
+        assert_eq!(summary.malformed_responses, 4);
+        assert_eq!(summary.overall.responses, 6);
+    }
+
+    #[test]
+    fn broken_lines_still_fail_fast_with_their_line() {
+        let (problems, ids) = problems();
+        for (text, needle) in [
+            (
+                format!("{{\"id\":\"{}\",\"response\":5}}\n", ids[0].0),
+                "line 1: a response must be a JSON string",
+            ),
+            ("{not json\n".to_owned(), "line 1: not a response line"),
+            (
+                "\n\u{feff}{\"id\":\"nope\",\"response\":\"x\"}\n".to_owned(),
+                "line 2: response to unknown problem id",
+            ),
+        ] {
+            let e = ResponseSet::from_jsonl(text.as_bytes(), "r.jsonl", &problems)
+                .err()
+                .unwrap()
+                .to_string();
+            assert!(e.contains(needle), "{e}");
+        }
+        // A problems file with a BOM is an input error, not a graded record.
+        let mut bad = b"\xEF\xBB\xBF".to_vec();
+        let env = registry::find("modarith").unwrap();
+        env.generator(None, &serde_json::Map::new(), 1)
+            .unwrap()
+            .write_jsonl(0, &mut bad);
+        let e = ProblemSet::from_jsonl(&bad[..], "p.jsonl")
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(e.contains("p.jsonl") && e.contains("line 1"), "{e}");
     }
 }

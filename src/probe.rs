@@ -1,6 +1,12 @@
 //! Verifier quality probes: for generated problems, responses that must be accepted (the right
 //! answer in every form the protocol allows) and responses that must be rejected (near misses and
 //! known hacks), scored as TPR, FPR and Youden's J = TPR − FPR, with every misjudged probe listed.
+//!
+//! The *realistic forms* family (`realistic:*`) holds correct answers written the way models and
+//! people write them (Markdown, tag case, lists, LaTeX, phrasing): the protocol-level forms below
+//! for every tagged env plus each env's [`crate::core::env::ProbeAnswers::realistic`]. They count
+//! as positives, and their TPR is also reported on its own: a verifier that only accepts the forms
+//! it chose measures formatting, not the task.
 
 use std::collections::BTreeMap;
 
@@ -20,6 +26,8 @@ pub struct Probe {
     pub family: String,
     /// Whether a correct verifier accepts it.
     pub should_accept: bool,
+    /// Whether it is a realistic form (family `realistic:*`), reported with its own TPR.
+    pub realistic: bool,
     /// The response text.
     pub response: String,
 }
@@ -47,6 +55,7 @@ fn code_block_probes(problem: &dyn DynProblem, foreign: &str, lang: &str) -> Vec
         out.push(Probe {
             family: family.to_owned(),
             should_accept,
+            realistic: family.starts_with("realistic:"),
             response,
         })
     };
@@ -75,6 +84,29 @@ fn code_block_probes(problem: &dyn DynProblem, foreign: &str, lang: &str) -> Vec
     for (family, form) in &env.equivalent {
         add(&format!("equivalent:{family}"), true, form.clone());
     }
+    for (family, form) in &env.realistic {
+        add(&format!("realistic:{family}"), true, form.clone());
+    }
+    // Realistic fences and tags the core reads for every code env.
+    let fenced = |info: &str| format!("```{info}\n{code}```");
+    if lang.eq_ignore_ascii_case("rust") {
+        add("realistic:fence_rs", true, fenced("rs"));
+    }
+    add(
+        "realistic:fence_title_case",
+        true,
+        fenced(&title_case(lang)),
+    );
+    add(
+        "realistic:fence_upper_case",
+        true,
+        fenced(&lang.to_uppercase()),
+    );
+    add(
+        "realistic:upper_think_then_block",
+        true,
+        format!("<THINK>Reading the docs.</THINK>\n{a}"),
+    );
     if let Some((_, wrong)) = env.near_miss.first() {
         add(
             "draft_in_think",
@@ -95,6 +127,7 @@ fn code_block_probes(problem: &dyn DynProblem, foreign: &str, lang: &str) -> Vec
     add("no_block", false, format!("The fix is:\n{code}"));
     add("other_language", false, format!("```text\n{code}```"));
     add("only_in_think", false, format!("<think>{a}</think>"));
+    add("only_in_upper_think", false, format!("<Think>{a}</Think>"));
     add("unclosed_think", false, format!("<think>so\n{a}"));
     add("empty_block", false, format!("```{lang}\n\n```"));
     add(
@@ -117,6 +150,7 @@ fn tagged_probes(problem: &dyn DynProblem, foreign: &str) -> Vec<Probe> {
         out.push(Probe {
             family: family.to_owned(),
             should_accept: true,
+            realistic: family.starts_with("realistic:"),
             response,
         })
     };
@@ -146,6 +180,36 @@ fn tagged_probes(problem: &dyn DynProblem, foreign: &str) -> Vec<Probe> {
             format!("<answer>{form}</answer>"),
         );
     }
+    // Realistic forms the core's normalisation reads for every env.
+    accept("realistic:upper_tag", format!("<ANSWER>{a}</ANSWER>"));
+    accept(
+        "realistic:title_case_tags",
+        format!("<Think>Checking.</Think>\n<Answer>\n{a}\n</Answer>"),
+    );
+    accept("realistic:bold", format!("<answer>**{a}**</answer>"));
+    accept(
+        "realistic:trailing_period",
+        format!("<answer>{a}.</answer>"),
+    );
+    accept(
+        "realistic:fenced",
+        format!("<answer>\n```\n{a}\n```\n</answer>"),
+    );
+    accept(
+        "realistic:fenced_with_language",
+        format!("<answer>```text\n{a}\n```</answer>"),
+    );
+    accept("realistic:boxed_bold", format!("\\boxed{{**{a}**}}"));
+    accept(
+        "realistic:bold_in_tag_and_box",
+        format!("<answer>**{a}**</answer> so \\boxed{{{a}}}"),
+    );
+    for (family, form) in &env.realistic {
+        accept(
+            &format!("realistic:{family}"),
+            format!("<answer>{form}</answer>"),
+        );
+    }
     if let Some((_, wrong)) = env.near_miss.first() {
         accept(
             "draft_in_think",
@@ -157,6 +221,7 @@ fn tagged_probes(problem: &dyn DynProblem, foreign: &str) -> Vec<Probe> {
         out.push(Probe {
             family: family.to_owned(),
             should_accept: false,
+            realistic: false,
             response,
         })
     };
@@ -214,6 +279,16 @@ fn tagged_probes(problem: &dyn DynProblem, foreign: &str) -> Vec<Probe> {
             "boxed_disagrees_with_tag",
             format!("\\boxed{{{w}}} <answer>{a}</answer>"),
         );
+        // The realistic spellings must not hide a second, different answer.
+        reject(
+            "case_hides_second_answer",
+            format!("<answer>{a}</answer><ANSWER>{w}</ANSWER>"),
+        );
+        reject("bold_wrong_answer", format!("<answer>**{w}**.</answer>"));
+        reject(
+            "upper_think_hides_answer",
+            format!("<THINK><Answer>{a}</Answer></THINK>"),
+        );
     }
     out
 }
@@ -235,6 +310,11 @@ pub struct EnvProbeReport {
     pub fpr: f64,
     /// Youden's J = TPR − FPR; 1.0 is a perfect verifier on these probes.
     pub j: f64,
+    /// Realistic-form probes run (family `realistic:*`; also counted in `positives`).
+    pub realistic: u64,
+    /// TPR on the realistic forms alone: the share of the answers models actually write that the
+    /// verifier accepts.
+    pub realistic_tpr: f64,
     /// Probe families, with how many probes of each were run.
     pub families: BTreeMap<String, u64>,
     /// Every probe the verifier got wrong.
@@ -266,7 +346,7 @@ pub fn probe_env(env: &dyn DynEnv, n: u64, seed: u64) -> Result<EnvProbeReport> 
         env: env.id().to_owned(),
         ..Default::default()
     };
-    let (mut true_pos, mut false_pos) = (0u64, 0u64);
+    let (mut true_pos, mut false_pos, mut realistic_pos) = (0u64, 0u64, 0u64);
     let mut previous_answer = String::new();
     for i in 0..n {
         let generator = &generators[(i % generators.len() as u64) as usize];
@@ -280,6 +360,10 @@ pub fn probe_env(env: &dyn DynEnv, n: u64, seed: u64) -> Result<EnvProbeReport> 
         let verdicts = problem.verify_group(&responses);
         for (probe, verdict) in probes.into_iter().zip(verdicts) {
             *report.families.entry(probe.family.clone()).or_default() += 1;
+            if probe.realistic {
+                report.realistic += 1;
+                realistic_pos += u64::from(verdict.correct);
+            }
             if probe.should_accept {
                 report.positives += 1;
                 true_pos += u64::from(verdict.correct);
@@ -302,7 +386,16 @@ pub fn probe_env(env: &dyn DynEnv, n: u64, seed: u64) -> Result<EnvProbeReport> 
     report.tpr = rate(true_pos, report.positives);
     report.fpr = rate(false_pos, report.negatives);
     report.j = report.tpr - report.fpr;
+    report.realistic_tpr = rate(realistic_pos, report.realistic);
     Ok(report)
+}
+
+/// `rust` → `Rust`.
+fn title_case(word: &str) -> String {
+    let mut chars = word.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
 }
 
 fn cut(s: &str, max: usize) -> String {

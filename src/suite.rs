@@ -25,6 +25,10 @@ pub const SHIPPED: &[(&str, &str)] = &[
         "standard-v2",
         include_str!("../envs/suites/standard-v2.toml"),
     ),
+    (
+        "standard-v3",
+        include_str!("../envs/suites/standard-v3.toml"),
+    ),
 ];
 
 /// The most problems one entry may ask for.
@@ -41,6 +45,11 @@ pub struct SuiteSpec {
     /// What the suite measures.
     #[serde(default)]
     pub description: String,
+    /// The env versions the suite was frozen with, by env id. When given, every env the entries
+    /// use must be listed, and `build` refuses to run under any other version of one: the
+    /// problems would differ, so it would be a different benchmark under the same name.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub env_versions: BTreeMap<String, u32>,
     /// The problem sets, in order.
     pub entries: Vec<SuiteEntry>,
 }
@@ -166,12 +175,49 @@ impl SuiteSpec {
             }
             env.generator(entry.level, &entry.params, entry.seed)
                 .map_err(|e| Error::malformed("suite file", format!("entries[{i}]: {e}")))?;
+            if !self.env_versions.is_empty() && !self.env_versions.contains_key(&entry.env) {
+                return Err(Error::param(
+                    "env_versions",
+                    &entry.env,
+                    "a version for every env the entries use, once any is pinned",
+                ));
+            }
+        }
+        for env in self.env_versions.keys() {
+            registry::find(env)?;
         }
         Ok(())
     }
 
-    /// Generates every entry and the manifest.
+    /// Whether this build generates every pinned env at its pinned version; otherwise an error
+    /// naming each env that moved on.
+    pub fn check_env_versions(&self) -> Result<()> {
+        let moved: Vec<String> = self
+            .env_versions
+            .iter()
+            .filter_map(|(env, &pinned)| {
+                let current = registry::find(env).ok()?.version();
+                (current != pinned).then(|| format!("{env} v{pinned} (this build has v{current})"))
+            })
+            .collect();
+        if moved.is_empty() {
+            return Ok(());
+        }
+        Err(Error::malformed(
+            "suite",
+            format!(
+                "{} was frozen with {}, so this build cannot reproduce its problems; build a \
+                 newer suite, or use a verigym release that has those env versions",
+                self.name,
+                moved.join(", ")
+            ),
+        ))
+    }
+
+    /// Generates every entry and the manifest. Fails when a pinned env version differs from
+    /// this build's (see [`SuiteSpec::env_versions`]).
     pub fn build(&self) -> Result<BuiltSuite> {
+        self.check_env_versions()?;
         let mut env_versions = BTreeMap::new();
         let mut files = Vec::with_capacity(self.entries.len());
         let mut listed = Vec::with_capacity(self.entries.len());

@@ -31,7 +31,7 @@ fn list_shows_envs_versions_and_params() {
     let out = verigym(&["list"]);
     assert!(out.status.success());
     let text = stdout(&out);
-    assert!(text.contains("modarith v1"), "{text}");
+    assert!(text.contains("modarith v2"), "{text}");
     assert!(
         text.contains("steps") && text.contains("an integer from 1 to 256"),
         "{text}"
@@ -373,4 +373,144 @@ fn verify_warns_when_repo_fix_answers_cannot_be_judged() {
         err.contains("1 responses could not be judged") && err.contains("rustc not found"),
         "{err}"
     );
+}
+
+#[test]
+fn verify_and_eval_grade_an_undecodable_response_and_go_on() {
+    let dir = scratch("malformed");
+    let problems = dir.join("p.jsonl");
+    let gen_out = verigym(&[
+        "generate",
+        "--env",
+        "modarith",
+        "-n",
+        "2",
+        "--out",
+        problems.to_str().unwrap(),
+    ]);
+    assert!(gen_out.status.success());
+    let records: Vec<serde_json::Value> = std::fs::read_to_string(&problems)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let (id0, a0) = (
+        records[0]["id"].as_str().unwrap(),
+        records[0]["answer"].as_str().unwrap(),
+    );
+    let id1 = records[1]["id"].as_str().unwrap();
+    let mut bytes =
+        format!("{{\"id\":\"{id0}\",\"response\":\"<answer>{a0}</answer>\"}}\n").into_bytes();
+    bytes.extend(format!("{{\"id\":\"{id1}\",\"response\":\"\\ud800\"}}\n").into_bytes());
+    // Invalid UTF-8: a lone 0xFF byte inside the response.
+    bytes.extend(format!("{{\"id\":\"{id1}\",\"response\":\"<answer>").into_bytes());
+    bytes.push(0xFF);
+    bytes.extend(b"</answer>\"}\n");
+    bytes.extend(
+        format!("{{\"id\":\"{id0}\",\"response\":\"<answer>{a0}</answer>\"}}\n").into_bytes(),
+    );
+    let responses = dir.join("r.jsonl");
+    std::fs::write(&responses, &bytes).unwrap();
+    let args = |cmd: &'static str| {
+        vec![
+            cmd.to_owned(),
+            "--problems".to_owned(),
+            problems.to_str().unwrap().to_owned(),
+            "--responses".to_owned(),
+            responses.to_str().unwrap().to_owned(),
+        ]
+    };
+    let verify: Vec<String> = args("verify");
+    let out = verigym(&verify.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(out.status.success(), "{}", stderr(&out));
+    let reasons: Vec<String> = stdout(&out)
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["verdict"]["reason"]
+                .as_str()
+                .unwrap()
+                .to_owned()
+        })
+        .collect();
+    assert_eq!(
+        reasons,
+        [
+            "correct",
+            "malformed_response",
+            "malformed_response",
+            "correct"
+        ]
+    );
+    assert!(
+        stderr(&out).contains("malformed_response, graded 0): 2"),
+        "{}",
+        stderr(&out)
+    );
+    let eval: Vec<String> = args("eval");
+    let out = verigym(&eval.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("2 responses could not be decoded"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// The README's `verify` example, taken from the README itself: its response lines are graded as
+/// the README's verdict line says, with all 8 steps listed (the first right after `<think>`).
+#[test]
+fn the_readme_verify_example_is_what_verify_says() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let responses: Vec<&str> = readme
+        .lines()
+        .filter(|l| l.starts_with("{\"id\": \"modarith-") && l.contains("\"response"))
+        .collect();
+    assert_eq!(responses.len(), 2, "the README's response lines moved");
+    let dir = scratch("readme");
+    let problems = dir.join("p.jsonl");
+    assert!(
+        verigym(&[
+            "generate",
+            "--env",
+            "modarith",
+            "--seed",
+            "42",
+            "-n",
+            "2",
+            "--out",
+            problems.to_str().unwrap()
+        ])
+        .status
+        .success()
+    );
+    let responses_file = dir.join("r.jsonl");
+    std::fs::write(&responses_file, responses.join("\n")).unwrap();
+    let out = verigym(&[
+        "verify",
+        "--problems",
+        problems.to_str().unwrap(),
+        "--responses",
+        responses_file.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let verdicts: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let first = &verdicts[0]["verdict"];
+    assert_eq!(first["reason"], "correct");
+    assert_eq!(
+        first["steps"],
+        serde_json::json!({"total": 8, "listed": 8, "correct": 8, "cot_correct": true})
+    );
+    assert!(
+        readme.contains(r#""steps":{"total":8,"listed":8,"correct":8,"cot_correct":true}"#),
+        "the README's verdict line no longer shows the step report"
+    );
+    let reasons: Vec<&str> = verdicts[1..]
+        .iter()
+        .map(|v| v["verdict"]["reason"].as_str().unwrap())
+        .collect();
+    assert_eq!(reasons, ["correct", "wrong_answer"]);
 }

@@ -252,6 +252,6 @@ fn golden_files() {
 fn pinned_hash_of_first_thousand() {
     assert_eq!(
         sha256(&jsonl("countdown", None, &[], 0, 0, 1000)),
-        "8878e3b59ae53be1c8a59f44045ddb09bc5762020e469ccfcc4902fa68ef9021"
+        "95de483aff0b51460b15a98165996a10a70e6cea3caf2d6b1c0ebe1f4ed228c9"
     );
 }

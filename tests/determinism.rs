@@ -9,31 +9,31 @@ const PINNED: &[(&str, Option<f64>, u64, &str)] = &[
         "modarith",
         None,
         0,
-        "b05ce9367645ed5039c887eb37abcf9b77e07fc864ac8092776fa1706e30c2fa",
+        "a7c263913fee7ce6c25ffb0eebd309819fbe647d312e6096e81287b041f7cd4c",
     ),
     (
         "modarith",
         None,
         42,
-        "c6363c3dd4b34fab0ef717c69548d04908eb1f4db28b207a7c94b606f5e4726f",
+        "9d9a4d2295392fb615c312f12e894ac7426ffa1d6f764332fb838bcef47dd251",
     ),
     (
         "modarith",
         Some(0.0),
         7,
-        "0ee343a91b815331a5c360588c2abdbe13be28fd0c35a06e3e1362553205afd7",
+        "d39bec02c8bbf473d918a8f3130eab0508ad082273e82e5a788cadbe3735a612",
     ),
     (
         "modarith",
         Some(5.0),
         7,
-        "49569180bfb4f47bb160f0d2d7c17095edd915a228f94734f6c272507733de89",
+        "6c1f89f10ddfccac8d6eb0d42cb7652919a7e46cc2834a6c36698e30801f4252",
     ),
     (
         "modarith",
         Some(10.0),
         7,
-        "80b042b83637f594b82891a3a7e730e9aa28ed1e9cae7dbc156a6ab6fce36085",
+        "3aad3332f8dd11c7e34c4c7abe295d1631aa353bf8fa61a99775723d59edd939",
     ),
 ];
 
@@ -71,7 +71,7 @@ fn words_style_is_pinned_too() {
     ));
     assert_eq!(
         got,
-        "eaaaac2580eb47c0713bb470fbb9795b9674d263b51bdc4e69f54b0f5642c9c5"
+        "9cb37b80f9f42b794481efced06e47e83d7168b00b46959d15b361f8cc12b88a"
     );
 }
 

@@ -14,6 +14,7 @@ mod knights_knaves;
 mod modarith_props;
 mod probe;
 mod realistic;
+mod records;
 mod repo_fix;
 mod repos;
 mod sat;

@@ -18,6 +18,10 @@ fn every_env_has_youden_j_of_one() {
             &report.misjudged[..report.misjudged.len().min(5)]
         );
         assert_eq!(report.j, 1.0);
+        assert_eq!(report.fpr, 0.0);
+        // Realistic forms are probed for every env and all accepted.
+        assert!(report.realistic > 0, "{}: no realistic forms", env.id());
+        assert_eq!(report.realistic_tpr, 1.0, "{}", env.id());
         assert!(
             report.families.len() >= 20,
             "{}: only {} families",

@@ -207,8 +207,8 @@ fn pinned_hashes_of_first_thousand() {
     assert_eq!(
         got,
         [
-            "65392513e52d87e7ffa94fbad8db11c2ec22a99a55378068ca8fafc63664ec2a",
-            "56bcbb3b027953e9fe59af82102583b3f22aff80d5be42e0ad13cf2272f2bce1"
+            "475a4320b2cf050918bc200f432400cee7fe56006115a0c5c388474c9b33b420",
+            "4f974dfb937a5c378314f49080b5e4fcdfb167661a5142d0de9b090d45522c0e"
         ]
     );
 }

@@ -17,6 +17,11 @@ const PINNED: &[(&str, u32, &str)] = &[
         2,
         "47fdc02fc491f46fdb83384beff35092a66e48ec78a4bf111e2313f34726c5e4",
     ),
+    (
+        "standard-v3",
+        3,
+        "29c934a7dbcf8c1ce05b259c2c456b761bf5e9f47dda7fc70237865fc5e54c06",
+    ),
 ];
 
 fn scratch(name: &str) -> PathBuf {
@@ -25,16 +30,53 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
+/// A shipped suite is either rebuilt to its pinned fingerprint, or, when this build's envs have
+/// moved past the versions the suite pins, refused with a message naming them: never a silent
+/// pass, and never a different benchmark under the old name.
 #[test]
 fn shipped_suites_are_frozen() {
+    let mut rebuilt = 0;
     for &(name, version, fingerprint) in PINNED {
-        let built = SuiteSpec::load(name).unwrap().build().unwrap();
-        assert_eq!(built.manifest.suite_version, version, "{name}");
-        assert_eq!(
-            built.manifest.sha256, fingerprint,
-            "{name} changed: bump its version instead"
-        );
+        let spec = SuiteSpec::load(name).unwrap();
+        assert_eq!(spec.version, version, "{name}");
+        assert!(!spec.env_versions.is_empty(), "{name} pins no env versions");
+        let moved: Vec<&String> = spec
+            .env_versions
+            .iter()
+            .filter(|(env, v)| verigym::registry::find(env).unwrap().version() != **v)
+            .map(|(env, _)| env)
+            .collect();
+        match spec.build() {
+            Ok(built) => {
+                assert!(moved.is_empty(), "{name} built though {moved:?} moved on");
+                assert_eq!(
+                    built.manifest.sha256, fingerprint,
+                    "{name} changed: bump its version instead"
+                );
+                rebuilt += 1;
+            }
+            Err(e) => {
+                let e = e.to_string();
+                assert!(!moved.is_empty(), "{name}: {e}");
+                assert!(e.contains(&format!("{name} was frozen with")), "{e}");
+                for env in moved {
+                    assert!(e.contains(env.as_str()), "{e} does not name {env}");
+                }
+            }
+        }
     }
+    // The newest suite always builds here: it is the benchmark of this release.
+    assert!(
+        rebuilt >= 1,
+        "no shipped suite builds with this release's envs"
+    );
+    let newest = PINNED.last().unwrap().0;
+    assert!(
+        SuiteSpec::load(newest)
+            .unwrap()
+            .check_env_versions()
+            .is_ok()
+    );
     assert_eq!(
         PINNED.len(),
         suite::SHIPPED.len(),
@@ -44,7 +86,7 @@ fn shipped_suites_are_frozen() {
 
 #[test]
 fn the_newest_standard_covers_every_registered_env_at_three_levels() {
-    let spec = SuiteSpec::load("standard-v2").unwrap();
+    let spec = SuiteSpec::load("standard-v3").unwrap();
     for env in verigym::registry::envs() {
         let mut levels: Vec<f64> = spec
             .entries
@@ -69,7 +111,7 @@ fn build_then_check_is_byte_exact_across_thread_counts() {
         .num_threads(1)
         .build()
         .unwrap()
-        .install(|| SuiteSpec::load("standard-v1").unwrap().build().unwrap());
+        .install(|| SuiteSpec::load("standard-v3").unwrap().build().unwrap());
     built.write(&dir).unwrap();
     let checked = rayon::ThreadPoolBuilder::new()
         .num_threads(3)
@@ -84,7 +126,7 @@ fn build_then_check_is_byte_exact_across_thread_counts() {
 #[test]
 fn tampering_is_caught_and_named() {
     let dir = scratch("tamper");
-    SuiteSpec::load("standard-v1")
+    SuiteSpec::load("standard-v3")
         .unwrap()
         .build()
         .unwrap()

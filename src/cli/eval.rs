@@ -29,6 +29,16 @@ pub fn run(args: Args) -> Result<()> {
     }
     let (problems, responses) = args.inputs.load()?;
     let graded = grade::grade(&problems, &responses);
+    let malformed = graded
+        .iter()
+        .filter(|g| g.verdict.reason == verigym::Reason::MalformedResponse)
+        .count();
+    if malformed > 0 {
+        // They count as failed samples with an invalid format; say so, since pass@k includes them.
+        eprintln!(
+            "warning: {malformed} responses could not be decoded (malformed_response); graded 0"
+        );
+    }
     let report = eval::evaluate(&problems, &responses, &graded, &args.k);
     if let Some(path) = &args.json {
         let mut out = Output::open(Some(path))?;

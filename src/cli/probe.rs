@@ -46,12 +46,12 @@ pub fn run(args: Args) -> Result<()> {
         out.finish()?;
     }
     let mut text = format!(
-        "{:<16} {:>8} {:>9} {:>9} {:>6} {:>6} {:>6} {:>9}\n",
-        "env", "problems", "positives", "negatives", "TPR", "FPR", "J", "families"
+        "{:<16} {:>8} {:>9} {:>9} {:>6} {:>6} {:>6} {:>9} {:>9}\n",
+        "env", "problems", "positives", "negatives", "TPR", "FPR", "J", "realistic", "families"
     );
     for r in &reports {
         text += &format!(
-            "{:<16} {:>8} {:>9} {:>9} {:>6.3} {:>6.3} {:>6.3} {:>9}\n",
+            "{:<16} {:>8} {:>9} {:>9} {:>6.3} {:>6.3} {:>6.3} {:>9} {:>9}\n",
             r.env,
             r.problems,
             r.positives,
@@ -59,7 +59,15 @@ pub fn run(args: Args) -> Result<()> {
             r.tpr,
             r.fpr,
             r.j,
+            r.realistic,
             r.families.len()
+        );
+    }
+    // The realistic forms on their own line each: the TPR that measures formatting fidelity.
+    for r in &reports {
+        text += &format!(
+            "{:<16} realistic forms: TPR {:.3} on {} probes\n",
+            r.env, r.realistic_tpr, r.realistic
         );
     }
     for r in &reports {

@@ -89,5 +89,11 @@ fn render_summary(s: &Summary) -> String {
         pct(o.format_ok).trim(),
         s.unanswered_problems
     );
+    if s.malformed_responses > 0 {
+        text += &format!(
+            "responses that could not be decoded (malformed_response, graded 0): {}\n",
+            s.malformed_responses
+        );
+    }
     text
 }

@@ -134,7 +134,7 @@ impl<E: Env> DynEnv for E {
                 ),
             ));
         }
-        if problem.env_version != E::VERSION {
+        if !(E::COMPATIBLE_SINCE..=E::VERSION).contains(&problem.env_version) {
             return Err(Error::VersionMismatch {
                 id: problem.id,
                 env: E::ID.to_owned(),

@@ -23,8 +23,14 @@ use super::verdict::Verdict;
 pub trait Env: Send + Sync + 'static {
     /// Stable id, used in records and on the command line.
     const ID: &'static str;
-    /// Bumped whenever the bytes generated for some (params, seed, index) change.
+    /// Bumped whenever the bytes generated for some (params, seed, index) change, or the answers
+    /// the verifier accepts change.
     const VERSION: u32;
+    /// The oldest version whose records this verifier still judges. An env may keep judging
+    /// older records when their data layout is unchanged and only the accepted answer forms grew
+    /// (the new grammar is a superset, so no answer that was right turns wrong); see
+    /// ARCHITECTURE.md. Records older than this are refused with a version mismatch.
+    const COMPATIBLE_SINCE: u32 = Self::VERSION;
     /// One line for `verigym list`.
     const SUMMARY: &'static str;
     /// What a user can set.

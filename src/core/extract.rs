@@ -152,6 +152,29 @@ fn code_block_canonical<'r>(response: &'r str, lang: &str) -> Result<Cow<'r, str
     }
 }
 
+/// Other names of a fence language, as people write them: ```` ```rs ```` is a Rust block.
+const LANGUAGE_ALIASES: [(&str, &[&str]); 4] = [
+    ("rust", &["rs"]),
+    ("python", &["py", "python3"]),
+    ("text", &["txt", "plaintext"]),
+    ("javascript", &["js"]),
+];
+
+/// Whether a fence's info string names `lang`: its first word, in any ASCII case, is `lang` or one
+/// of its aliases (```` ```Rust ````, ```` ```RS ````, ```` ```rust,ignore ````).
+pub fn fence_is(info: &str, lang: &str) -> bool {
+    let word = info
+        .trim()
+        .split(|c: char| c.is_whitespace() || c == ',' || c == '{')
+        .next()
+        .unwrap_or("");
+    word.eq_ignore_ascii_case(lang)
+        || LANGUAGE_ALIASES.iter().any(|(name, aliases)| {
+            name.eq_ignore_ascii_case(lang)
+                && aliases.iter().any(|alias| word.eq_ignore_ascii_case(alias))
+        })
+}
+
 /// The content of the last complete "```lang" … "```" block in `text`, by lines.
 fn last_code_block<'t>(text: &'t str, lang: &str) -> Option<&'t str> {
     let mut last = None;
@@ -162,7 +185,7 @@ fn last_code_block<'t>(text: &'t str, lang: &str) -> Option<&'t str> {
         at += line.len();
         let fence = line.trim();
         match open {
-            None if fence.strip_prefix("```").is_some_and(|l| l.trim() == lang) => {
+            None if fence.strip_prefix("```").is_some_and(|l| fence_is(l, lang)) => {
                 open = Some(at);
             }
             Some(body) if fence == "```" => {
@@ -676,6 +699,31 @@ mod code_block_tests {
         // A trailing unclosed block (truncation) is ignored.
         let r = "```rust\nfn a() {}\n```\n```rust\nfn b(";
         assert_eq!(code(r).unwrap(), "fn a() {}\n");
+    }
+
+    #[test]
+    fn fence_languages_match_in_any_case_and_by_alias() {
+        for fence in [
+            "rust",
+            "rs",
+            "Rust",
+            "RUST",
+            "RS",
+            "rust,ignore",
+            "rust title=\"fix\"",
+        ] {
+            let r = format!("```{fence}\nfn a() {{}}\n```");
+            assert_eq!(code(&r).unwrap(), "fn a() {}\n", "{fence}");
+        }
+        for fence in ["", "rusty", "r", "python", "text", "rust-lang"] {
+            let r = format!("```{fence}\nfn a() {{}}\n```");
+            assert_eq!(code(&r), Err(Reason::NoAnswer), "{fence}");
+        }
+        // Think tags in any case still hide a block.
+        assert_eq!(
+            code("<THINK>```rust\nfn a() {}\n```</THINK>done"),
+            Err(Reason::AnswerOnlyInThink)
+        );
     }
 
     #[test]

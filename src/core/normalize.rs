@@ -9,12 +9,13 @@
 //! 2. **Whole-answer wrappers** are peeled, repeatedly, when one wraps the entire answer: a code
 //!    fence (a first line "```" with an optional language word, a last line "```"), Markdown
 //!    emphasis `**…**`, `__…__`, `*…*`, `_…_`, a code span `` `…` ``, math `$$…$$`, `$…$`,
-//!    `\(…\)`, `\[…\]`, and the LaTeX text commands `\text{…}`, `\textbf{…}`, `\mathrm{…}`,
-//!    `\mathbf{…}`. A one-character delimiter is peeled only when it does not occur inside
-//!    (`*3*4*` keeps its stars), so a wrapper can never swallow an operator.
-//! 3. **Meaningless marks inside** are dropped: every backtick and every `$` (no answer grammar
-//!    gives them a meaning), and `\text{X}`, `\textbf{X}`, `\mathrm{X}`, `\mathbf{X}` become `X`
-//!    wherever their braces are balanced.
+//!    `\(…\)`, `\[…\]`. A delimiter is peeled only when it cannot also occur inside; for `*` and
+//!    `_` that is CommonMark's flanking rule (`*3 * 4*` is the italic `3 * 4`, `*3*4*` keeps its
+//!    stars), so a wrapper can never swallow an operator.
+//! 3. **Meaningless marks inside** are dropped: every backtick and every `$` becomes a space (no
+//!    answer grammar gives them a meaning, and a space keeps `8`6` from reading as 86), and
+//!    `\text{X}`, `\textbf{X}`, `\mathrm{X}`, `\mathbf{X}` become `X` wherever their braces are
+//!    balanced.
 //! 4. **Trailing sentence punctuation** is dropped: a final `.`, `,`, `;` or `。` (repeatedly,
 //!    with the whitespace around it). `!` is kept: in an expression it could be a factorial.
 //!
@@ -86,14 +87,15 @@ fn map_cow<'a>(text: Cow<'a, str>, f: impl Fn(&str) -> Cow<'_, str>) -> Cow<'a, 
 /// Rule 2: peels whole-answer wrappers until none is left.
 fn peel_wrappers(text: &str) -> Cow<'_, str> {
     let mut t = text.trim();
-    loop {
+    // Real answers nest two or three wrappers; the cap keeps adversarial nesting linear.
+    for _ in 0..MAX_PASSES {
         // `\text{…}` around the whole answer needs no peeling: rule 3 unwraps it anywhere.
-        let next = peel_fence(t).or_else(|| peel_delimiters(t));
-        match next {
+        match peel_fence(t).or_else(|| peel_delimiters(t)) {
             Some(inner) => t = inner.trim(),
-            None => return Cow::Borrowed(t),
+            None => break,
         }
     }
+    Cow::Borrowed(t)
 }
 
 /// "```lang\n…\n```" → the body, when the fence spans the whole answer.
@@ -116,11 +118,30 @@ fn peel_fence(t: &str) -> Option<&str> {
     Some(body)
 }
 
-/// `**x**`, `*x*`, `` `x` ``, `$x$`, … → `x`, when the closing delimiter does not occur inside.
+/// `**x**`, `*x*`, `` `x` ``, `$x$`, … → `x`, when the closing delimiter cannot occur inside.
+///
+/// For `*` and `_` this follows CommonMark's flanking rule: the opening mark must touch the text
+/// after it and the closing mark the text before it, and a mark inside counts only when it could
+/// close emphasis, that is, when it does not have whitespace on both sides. So `*3 * 4*` is the
+/// italic expression `3 * 4`, while `*3*4*` (which Markdown does not read as one emphasis) stays.
 fn peel_delimiters(t: &str) -> Option<&str> {
     WRAPPERS.iter().find_map(|&(open, close)| {
         let inner = t.strip_prefix(open)?.strip_suffix(close)?;
-        (t.len() >= open.len() + close.len() && !inner.contains(close)).then_some(inner)
+        if t.len() < open.len() + close.len() {
+            return None;
+        }
+        let emphasis = open == "*" || open == "_";
+        if emphasis {
+            let flanked =
+                !inner.starts_with(char::is_whitespace) && !inner.ends_with(char::is_whitespace);
+            let spaced_only = inner.match_indices(close).all(|(i, _)| {
+                let before = inner[..i].chars().next_back();
+                let after = inner[i + close.len()..].chars().next();
+                before.is_some_and(char::is_whitespace) && after.is_some_and(char::is_whitespace)
+            });
+            return (flanked && spaced_only).then_some(inner);
+        }
+        (!inner.contains(close)).then_some(inner)
     })
 }
 
@@ -158,23 +179,28 @@ fn drop_inner_marks(text: &str) -> Cow<'_, str> {
     }
     let mut out = String::with_capacity(text.len());
     for (i, c) in text.char_indices() {
-        if !skip[i] && c != '`' && c != '$' {
-            out.push(c);
+        match c {
+            // A space, not nothing: `8`6` must not read as 86.
+            '`' | '$' => out.push(' '),
+            _ if skip[i] => {}
+            _ => out.push(c),
         }
     }
     Cow::Owned(out)
 }
 
 fn ends_with_punctuation(text: &str) -> bool {
-    text.trim_end()
-        .ends_with(|c| matches!(c, '.' | ',' | ';' | '。'))
+    text.trim_end().ends_with(TRAILING)
 }
+
+/// The sentence punctuation rule 4 drops at the end of an answer.
+const TRAILING: [char; 4] = ['.', ',', ';', '。'];
 
 /// Rule 4: drops trailing sentence punctuation.
 fn strip_trailing_punctuation(text: &str) -> Cow<'_, str> {
     Cow::Borrowed(
         text.trim_end()
-            .trim_end_matches(|c: char| matches!(c, '.' | ',' | ';' | '。') || c.is_whitespace()),
+            .trim_end_matches(|c: char| TRAILING.contains(&c) || c.is_whitespace()),
     )
 }
 
@@ -201,7 +227,7 @@ pub fn strip_emphasis(text: &str) -> Cow<'_, str> {
 /// item: rule 4, for grammars that read an answer line by line.
 pub fn trim_item(text: &str) -> &str {
     text.trim()
-        .trim_end_matches(|c: char| matches!(c, '.' | ',' | ';' | '。') || c.is_whitespace())
+        .trim_end_matches(|c: char| TRAILING.contains(&c) || c.is_whitespace())
 }
 
 #[cfg(test)]
@@ -252,6 +278,9 @@ mod tests {
     fn arithmetic_keeps_its_stars() {
         assert_eq!(n("3*4*5"), "3*4*5");
         assert_eq!(n("*3*4*"), "*3*4*");
+        assert_eq!(n("*3 * 4*"), "3 * 4");
+        assert_eq!(n("* 3 * 4*"), "* 3 * 4*");
+        assert_eq!(n("*3 *4*"), "*3 *4*");
         assert_eq!(n("**3*4**"), "3*4");
         assert_eq!(n("(3*4)+5 = 17."), "(3*4)+5 = 17");
         assert_eq!(n("5!"), "5!");
@@ -259,8 +288,11 @@ mod tests {
 
     #[test]
     fn inner_marks_are_dropped() {
-        assert_eq!(n("x = `86`"), "x = 86");
-        assert_eq!(n("x = $86$"), "x = 86");
+        assert_eq!(n("x = `86`"), "x =  86");
+        assert_eq!(n("x = $86$"), "x =  86");
+        // Marks never join the text around them.
+        assert_eq!(n("8`6"), "8 6");
+        assert_eq!(n("8$6"), "8 6");
         assert_eq!(n("\\text{Alice}: knight"), "Alice: knight");
         assert_eq!(n("a \\text{b {c}} d"), "a b {c} d");
         // Unbalanced commands are left alone.
@@ -269,7 +301,7 @@ mod tests {
 
     #[test]
     fn two_blocks_are_not_one_wrapper() {
-        assert_eq!(n("```\n1\n```\n```\n2\n```"), "1\n\n\n2");
+        assert_eq!(n("```\n1\n```\n```\n2\n```"), "1\n   \n   \n2");
     }
 
     #[test]

@@ -10,7 +10,11 @@
 //! NUMBER := "0" | [1-9][0-9]*        (ASCII digits, no leading zeros, no sign)
 //! ```
 //!
-//! `×` and `·` are read as `*`, `÷` as `/`, and `−` (U+2212) and `–` (U+2013) as `-`. There is no
+//! Other spellings of the same tokens: `x`, `X`, `×`, `·`, `⋅`, `∗`, `\times`, `\cdot` and `\ast`
+//! are `*`; `÷`, `:`, `\div` are `/`; `−` (U+2212) and `–` (U+2013) are `-`; `\left(` and
+//! `\right)` are parentheses, a brace group `{…}` is a parenthesised group, and
+//! `\frac{A}{B}` (also `\dfrac`, `\tfrac`) is `(A)/(B)`; the LaTeX spaces `\,` `\;` `\:` `\!`
+//! and `\ ` are whitespace. No other letter or command is read. There is no
 //! unary minus: the numbers are given as positive integers, and a negated number is not one of
 //! them. Bounds: [`MAX_EXPR_BYTES`] bytes and [`MAX_DEPTH`] nested parentheses, so the recursion
 //! is shallow and the work linear in the input.
@@ -68,10 +72,30 @@ pub fn parse(text: &str) -> Result<Parsed, &'static str> {
     })
 }
 
+/// What a `{` opened, so its `}` closes it correctly.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Brace {
+    Group,
+    Numerator,
+    Denominator,
+}
+
 fn tokenize(text: &str) -> Result<Vec<Token>, &'static str> {
     let mut tokens = Vec::with_capacity(text.len() / 2 + 1);
+    let mut braces: Vec<Brace> = Vec::new();
+    // Set after a `\frac{…}`: the next non-space character must open the denominator.
+    let mut expect_denominator = false;
     let mut chars = text.char_indices().peekable();
     while let Some((start, c)) = chars.next() {
+        if expect_denominator && !c.is_whitespace() {
+            if c != '{' {
+                return Err("\\frac{A} is not followed by {B}");
+            }
+            expect_denominator = false;
+            braces.push(Brace::Denominator);
+            tokens.extend([Token::Divide, Token::Open]);
+            continue;
+        }
         let token = match c {
             c if c.is_whitespace() => continue,
             '0'..='9' => {
@@ -91,13 +115,76 @@ fn tokenize(text: &str) -> Result<Vec<Token>, &'static str> {
             }
             '+' => Token::Plus,
             '-' | '\u{2212}' | '\u{2013}' => Token::Minus,
-            '*' | '×' | '·' => Token::Times,
-            '/' | '÷' => Token::Divide,
+            '*' | '×' | '·' | '⋅' | '∗' | 'x' | 'X' => Token::Times,
+            '/' | '÷' | ':' => Token::Divide,
             '(' => Token::Open,
             ')' => Token::Close,
+            '{' => {
+                braces.push(Brace::Group);
+                Token::Open
+            }
+            '}' => match braces.pop() {
+                Some(Brace::Group) => Token::Close,
+                Some(Brace::Numerator) => {
+                    expect_denominator = true;
+                    Token::Close
+                }
+                Some(Brace::Denominator) => {
+                    tokens.push(Token::Close);
+                    Token::Close
+                }
+                None => return Err("a closing brace has no opening one"),
+            },
+            '\\' => {
+                let rest = &text[start + 1..];
+                let name_len = rest.bytes().take_while(u8::is_ascii_alphabetic).count();
+                let (name, skip) = if name_len == 0 {
+                    // A one-character command: a LaTeX space, or nothing we read.
+                    match rest.chars().next() {
+                        Some(c @ (',' | ';' | ':' | '!' | ' ')) => (c.to_string(), 1),
+                        _ => {
+                            return Err(
+                                "the expression holds a LaTeX command other than \\times, \\cdot, \\div, \\frac, \\left, \\right",
+                            );
+                        }
+                    }
+                } else {
+                    (rest[..name_len].to_owned(), name_len)
+                };
+                for _ in 0..rest[..skip].chars().count() {
+                    chars.next();
+                }
+                match name.as_str() {
+                    "," | ";" | ":" | "!" | " " => continue,
+                    "times" | "cdot" | "ast" => Token::Times,
+                    "div" => Token::Divide,
+                    // `\left(` and `\right)` size the parenthesis that follows.
+                    "left" | "right" => continue,
+                    "frac" | "dfrac" | "tfrac" => {
+                        while chars.next_if(|&(_, c)| c.is_whitespace()).is_some() {}
+                        if chars.next_if(|&(_, c)| c == '{').is_none() {
+                            return Err("\\frac is not followed by {A}{B}");
+                        }
+                        braces.push(Brace::Numerator);
+                        tokens.push(Token::Open);
+                        Token::Open
+                    }
+                    _ => {
+                        return Err(
+                            "the expression holds a LaTeX command other than \\times, \\cdot, \\div, \\frac, \\left, \\right",
+                        );
+                    }
+                }
+            }
             _ => return Err("the expression holds a character other than digits, + - * / ( )"),
         };
         tokens.push(token);
+    }
+    if expect_denominator {
+        return Err("\\frac{A} is not followed by {B}");
+    }
+    if !braces.is_empty() {
+        return Err("an opening brace is never closed");
     }
     Ok(tokens)
 }
@@ -196,6 +283,42 @@ mod tests {
         assert_eq!(value("(1 + 1/3) * 3"), "4");
         assert_eq!(value("3 × 4 ÷ 6 − 1"), "1");
         assert_eq!(value("((((8))))"), "8");
+    }
+
+    #[test]
+    fn other_spellings_of_the_operators() {
+        assert_eq!(value("3 x 4 X 2"), "24");
+        assert_eq!(value("3x4"), "12");
+        assert_eq!(value("3 \\times 4 \\cdot 2 ⋅ 1 ∗ 1"), "24");
+        assert_eq!(value("12 \\div 4 : 3"), "1");
+        assert_eq!(value("\\left(1 + 2\\right) \\times 3"), "9");
+        assert_eq!(value("\\frac{6}{4} * 2"), "3");
+        assert_eq!(value("\\dfrac{1 + 5}{2 + 1}"), "2");
+        assert_eq!(value("2 + \\frac{6}{3} \\cdot 2"), "6");
+        assert_eq!(value("{1 + 2} * 3"), "9");
+        assert_eq!(value("1\\,+\\;2"), "3");
+        // `\frac` groups its parts: 8 / (2 * 2), not 8 / 2 * 2.
+        assert_eq!(value("\\frac{8}{2 \\times 2}"), "2");
+    }
+
+    #[test]
+    fn broken_spellings_are_rejected() {
+        for bad in [
+            "\\frac{6}",
+            "\\frac{6} 4",
+            "\\frac 6 4",
+            "{1 + 2",
+            "1 + 2}",
+            "\\sqrt{4}",
+            "2 \\pow 3",
+            "3 xx 4",
+            "x 3",
+            "3 x",
+            "\\",
+            "3 \\% 4",
+        ] {
+            assert!(parse(bad).is_err(), "{bad:?}");
+        }
     }
 
     #[test]

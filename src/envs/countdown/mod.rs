@@ -44,7 +44,10 @@ pub struct CountdownData {
 
 impl Env for Countdown {
     const ID: &'static str = "countdown";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
+    // v2 only widened the accepted answer forms over the same data layout: v1 records are still
+    // judged, by the v2 grammar.
+    const COMPATIBLE_SINCE: u32 = 1;
     const SUMMARY: &'static str =
         "reach a target from given numbers with + - * / (exact rational check, any solution)";
     type Params = CountdownParams;
@@ -64,6 +67,10 @@ impl Env for Countdown {
             difficulty: u64::from(built.operations),
             data,
         }
+    }
+
+    fn check_data(&self, data: &CountdownData) -> Result<(), String> {
+        verify::check_data(data)
     }
 
     fn verify(&self, data: &CountdownData, response: &str) -> Verdict {
@@ -91,9 +98,10 @@ fn render(data: &CountdownData) -> String {
     };
     format!(
         "Using the numbers {list}, write an arithmetic expression that equals {target}.\n\
-         {usage} You may use +, -, * and / and parentheses. Intermediate results may be fractions \
-         or negative; only the final value must equal {target}. Write each number in decimal as \
-         given; there is no unary minus and no other operation.\n\
+         {usage} You may use +, -, * and / (also written × and ÷) and parentheses. Division \
+         need not come out even: intermediate results may be fractions or negative, and only the \
+         final value must equal {target}. Write each number in decimal as given: numbers cannot \
+         be joined into new ones, there is no unary minus, and there is no other operation.\n\
          Give the expression as <answer>EXPRESSION</answer>, for example <answer>(10 - 4) * 7\
          </answer>; you may end it with = {target}.",
         target = data.target,

@@ -36,7 +36,32 @@ pub fn probe_answers(data: &CountdownData, answer: &str) -> ProbeAnswers {
                 "evaluates_wrong_claims_right",
                 format!("({answer}) + {first} = {t}"),
             ),
+            ("bold_wrong_claim", format!("**{answer} = {}**", t + 1)),
+            (
+                "latex_number_not_given",
+                format!("$({answer}) \\times {absent} \\div {absent}$"),
+            ),
+            (
+                "letter_x_number_not_given",
+                format!("({answer}) x {absent} = {t}."),
+            ),
         ],
-        realistic: Vec::new(),
+        realistic: vec![
+            ("bold", format!("**{answer}**")),
+            ("code_span", format!("`{answer}`")),
+            ("claims_target_period", format!("{answer} = {t}.")),
+            ("letter_x", answer.replace('*', "x")),
+            ("upper_x", answer.replace('*', "X")),
+            (
+                "latex_times_div",
+                format!(
+                    "${} = {t}$",
+                    answer.replace('*', "\\times").replace('/', "\\div")
+                ),
+            ),
+            ("latex_cdot", answer.replace('*', "\\cdot")),
+            ("colon_division", answer.replace('/', ":")),
+            ("latex_left_right", format!("\\left({answer}\\right)")),
+        ],
     }
 }

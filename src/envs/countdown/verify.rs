@@ -1,8 +1,11 @@
 //! The `countdown` verifier: parse the expression, check the numbers it uses, evaluate it exactly.
 //!
-//! **Answer form.** After extraction, the answer is `EXPR` or `EXPR = TARGET`, where `EXPR`
-//! follows the grammar in [`super::expr`] (integers, `+ - * /`, parentheses; `×`, `·`, `÷` and
-//! the Unicode minus are read as the ASCII operators; whitespace is free) and `TARGET` is a
+//! **Answer form.** After extraction and the core's normalisation (whole-answer Markdown, code and
+//! math wrappers, `$`, trailing `.`; see [`crate::core::normalize`] — emphasis *inside* an
+//! expression is not stripped, since `*` is multiplication), the answer is `EXPR` or
+//! `EXPR = TARGET`, where `EXPR` follows the grammar in [`super::expr`] (integers, `+ - * /`,
+//! parentheses; `x`, `X`, `×`, `·`, `\times`, `\cdot` for `*`, `÷`, `:`, `\div` for `/`,
+//! `\frac{A}{B}`, `\left( \right)`, the Unicode minus; whitespace is free) and `TARGET` is a
 //! decimal integer. At most [`MAX_EXPR_BYTES`] bytes are read.
 //!
 //! **Judgement.** Anything outside the grammar is unparsable. A well-formed expression is wrong
@@ -65,6 +68,26 @@ pub fn verify(data: &CountdownData, response: &str) -> Verdict {
             data.target
         ))
         .with_detail(json!({ "value": value.to_string() }))
+    }
+}
+
+/// A record's invariants: 2 to 8 numbers and a reference expression that solves the problem, so a
+/// "no" from [`verify`] is about the response, never about an unsolvable record.
+pub fn check_data(data: &CountdownData) -> Result<(), String> {
+    let n = data.numbers.len();
+    if !(2..=8).contains(&n) {
+        return Err(format!("{n} numbers; a record has 2 to 8"));
+    }
+    let parsed = parse(&data.reference)
+        .map_err(|e| format!("the reference `{}` does not parse: {e}", data.reference))?;
+    check_numbers(data, &parsed.literals)
+        .map_err(|e| format!("the reference `{}`: {e}", data.reference))?;
+    match parsed.value {
+        Ok(v) if v == Rational::integer(i128::from(data.target)) => Ok(()),
+        _ => Err(format!(
+            "the reference `{}` does not equal the target {}",
+            data.reference, data.target
+        )),
     }
 }
 
@@ -140,6 +163,12 @@ mod tests {
             " 4 * 25 + 4 * 3 ",
             "4 * (25 + 3) =112",
             "\\boxed{(25+3)*4}",
+            "(25 + 3) x 4",
+            "(25 + 3) X 4 = 112.",
+            "**(25 + 3) * 4**",
+            "$(25 + 3) \\times 4 = 112$",
+            "\\left(25 + 3\\right) \\cdot 4",
+            "`(25+3)*4`",
         ] {
             assert!(judge(form, false).correct, "{form}");
         }
@@ -151,6 +180,16 @@ mod tests {
             reference: "6 / (1 - 3 / 4)".to_owned(),
         };
         assert!(verify(&d, "<answer>6 / (1 - 3 / 4)</answer>").correct);
+        for form in [
+            "\\frac{6}{1 - \\frac{3}{4}}",
+            "6 : (1 - 3 : 4)",
+            "6 \\div (1 - 3 \\div 4)",
+        ] {
+            assert!(
+                verify(&d, &format!("<answer>{form}</answer>")).correct,
+                "{form}"
+            );
+        }
     }
 
     #[test]
@@ -200,6 +239,34 @@ mod tests {
                 .message
                 .contains("divides by zero")
         );
+    }
+
+    #[test]
+    fn near_misses_of_the_other_spellings_stay_wrong() {
+        for form in [
+            "(25 + 3) x 4 = 113.",
+            "**(25 + 3) * 4 + 3**",
+            "$(25 + 3) \\times 4 \\times 4 \\div 4$",
+            "(25 + 3) x 5",
+            "\\frac{(25 + 3) * 4}{4}",
+            "(25 + 3) * 4 : 4",
+        ] {
+            assert_eq!(judge(form, false).reason, Reason::WrongAnswer, "{form}");
+        }
+        // Italic around a spaced expression is presentation; stars that touch an operand are not.
+        assert!(judge("*(25 + 3) * 4*", false).correct);
+        for form in [
+            "(25 + 3) ** 4",
+            "(25 + 3) xx 4",
+            "*(25+3)*4*",
+            "(25 + 3) * 4!",
+        ] {
+            assert_eq!(
+                judge(form, false).reason,
+                Reason::UnparsableAnswer,
+                "{form}"
+            );
+        }
     }
 
     #[test]

@@ -47,7 +47,10 @@ pub struct Step {
 
 impl Env for ModArith {
     const ID: &'static str = "modarith";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
+    // v2 only widened the accepted answer forms over the same data layout: v1 records are still
+    // judged, by the v2 grammar.
+    const COMPATIBLE_SINCE: u32 = 1;
     const SUMMARY: &'static str =
         "a chain of k operations modulo a prime, checkable step by step (process rewards)";
     type Params = ModArithParams;
@@ -92,6 +95,10 @@ impl Env for ModArith {
         }
     }
 
+    fn check_data(&self, data: &ModArithData) -> Result<(), String> {
+        check_chain(data)
+    }
+
     fn verify(&self, data: &ModArithData, response: &str) -> Verdict {
         verify::verify(data, response)
     }
@@ -120,10 +127,80 @@ impl Env for ModArith {
                 ("x_equals", format!("x = {answer}")),
                 ("x_equals_tight", format!("x={answer}")),
             ],
-            near_miss,
-            realistic: Vec::new(),
+            near_miss: {
+                let wrong = (a + 1) % p;
+                near_miss.extend([
+                    ("bold_off_by_one", format!("**{wrong}**")),
+                    ("congruence_off_by_one", format!("x ≡ {wrong} (mod {p})")),
+                    ("other_modulus", format!("{answer} (mod {})", p + 2)),
+                    (
+                        "pmod_other_modulus",
+                        format!("{answer} \\pmod{{{}}}", p + 1),
+                    ),
+                    ("congruent_unreduced", format!("x ≡ {} (mod {p})", a + p)),
+                    ("two_values", format!("x = {answer} or {wrong}")),
+                ]);
+                near_miss
+            },
+            realistic: vec![
+                ("bold", format!("**{answer}**")),
+                ("code_span", format!("`{answer}`")),
+                ("trailing_period", format!("{answer}.")),
+                ("upper_x_equals", format!("X = {answer}")),
+                ("congruence", format!("x ≡ {answer}")),
+                ("mod_in_parentheses", format!("{answer} (mod {p})")),
+                ("mod_bare", format!("{answer} mod {p}")),
+                ("congruent_mod", format!("≡ {answer} (mod {p})")),
+                ("latex_pmod", format!("$x \\equiv {answer} \\pmod{{{p}}}$")),
+                ("math_dollars", format!("${answer}$")),
+                ("text_command", format!("\\text{{{answer}}}")),
+                ("sentence", format!("x = **{answer}**.")),
+            ],
         }
     }
+}
+
+/// A record's chain must be what `generate` could have written: a prime modulus, values in range,
+/// operands where the op takes one, and every stored value the result of its step.
+fn check_chain(data: &ModArithData) -> Result<(), String> {
+    let p = data.modulus;
+    if !(2..=MAX_PRIME).contains(&p) || !field::is_prime(p) {
+        return Err(format!("modulus {p} is not a prime up to {MAX_PRIME}"));
+    }
+    if data.steps.is_empty() {
+        return Err("the chain has no steps".to_owned());
+    }
+    if data.start >= p {
+        return Err(format!("start {} is not below the modulus {p}", data.start));
+    }
+    let mut x = data.start;
+    for (i, step) in (1..).zip(&data.steps) {
+        let a = match (step.op.has_operand(), step.operand) {
+            (true, Some(a)) if a < p && (step.op != Op::Div || a != 0) => a,
+            (false, None) => 0,
+            _ => {
+                return Err(format!(
+                    "step {i}: operand {:?} does not fit `{}`",
+                    step.operand,
+                    step.op.name()
+                ));
+            }
+        };
+        if !step.op.applies_to(x) {
+            return Err(format!(
+                "step {i}: `{}` is undefined at {x}",
+                step.op.name()
+            ));
+        }
+        x = apply(step.op, x, a, p);
+        if step.value != x {
+            return Err(format!(
+                "step {i}: stored value {} but the op gives {x}",
+                step.value
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Applies one operation to x.

@@ -1,19 +1,32 @@
 //! The `modarith` verifier: the final value, exactly, and each listed step.
 //!
-//! **Answer form.** After extraction, the answer is an optional `x =` prefix, an optional `+` or
-//! `-` sign and ASCII digits, with whitespace allowed around the prefix: `17`, ` 17 `, `+17`,
-//! `017`, `x = 17` and `x=17` are all the value 17. A value outside [0, p), such as `-84` or `118`
-//! for p = 101, is wrong: it is not reduced modulo p. Anything else (`17.0`, `17 or 18`, `1,7`,
-//! non-ASCII digits) is unparsable.
+//! **Answer form.** After extraction and the core's normalisation (Markdown, code, math wrappers,
+//! trailing punctuation; see [`crate::core::normalize`]), the answer is
+//! `[PREFIX] VALUE [MODULUS]`:
+//! - PREFIX, optional: `x` or `X` followed by `=`, `≡` or `\equiv`; or `≡`/`\equiv` alone.
+//! - VALUE: an optional `+` or `-` sign and ASCII digits: `17`, `+17`, `017`.
+//! - MODULUS, optional: `(mod p)`, `mod p`, `\pmod{p}`, `\bmod p` or `(\bmod p)`. It must name
+//!   the problem's modulus: `17 (mod 103)` for p = 101 is a wrong answer, not a right one.
 //!
-//! **Steps.** A line that, trimmed, reads `step N: V` or `step N = V` (`step` in any case) lists
-//! the value after operation N. Steps are read from the whole response, thinking included, since
-//! that is where a chain of thought lives. A step listed twice with different values is wrong, as
-//! is a step number outside 1..=k. `cot_correct` needs the right final answer and every step
-//! listed and right: an unlisted step is an unchecked step.
+//! So `17`, `x = 17`, `X=17`, `x ≡ 17`, `17 (mod 101)`, `≡ 17 (mod 101)` and `**17**.` are all 17.
+//! A value outside [0, p), such as `-84` or `118` for p = 101, is wrong: it is not reduced modulo
+//! p. Anything else (`17.0`, `17 or 18`, `1,7`, `y = 17`, `17 (mod)`, non-ASCII digits) is
+//! unparsable.
+//!
+//! **Steps.** A line that reads `step N: V` or `step N = V` (`step` in any case, V in the answer
+//! form above) lists the value after operation N. A protocol tag (`<think>`, `</think>`,
+//! `<answer>`, `</answer>`) ends a line as a newline does, so `<think>step 1: 21` lists step 1;
+//! a leading bullet (`-`, `*`, `•`) and Markdown emphasis (`**Step 1:** 21`) are read through.
+//! Steps are read from the whole response, thinking included, since that is where a chain of
+//! thought lives. A step listed twice with different values is wrong, as is a step number outside
+//! 1..=k. `cot_correct` needs the right final answer and every step listed and right: an
+//! unlisted step is an unchecked step.
+
+use std::borrow::Cow;
 
 use super::ModArithData;
 use crate::core::extract::extract_answer;
+use crate::core::normalize::{normalize_answer, strip_emphasis};
 use crate::core::verdict::{Reason, StepReport, Verdict};
 
 /// A parsed answer or step value.
@@ -23,15 +36,80 @@ pub enum Value {
     InRange(u64),
     /// A well-formed integer outside [0, p).
     OutOfRange,
+    /// A well-formed value stated modulo a different modulus than the problem's.
+    WrongModulus,
 }
 
 /// Parses an answer in the documented form; `None` when it is not an integer in that form.
 pub fn parse_value(text: &str, modulus: u64) -> Option<Value> {
+    // `*` means nothing in this grammar, so emphasis anywhere is presentation.
+    let text = strip_emphasis(text);
     let mut t = text.trim();
-    if let Some(rest) = t.strip_prefix('x') {
-        t = rest.trim_start().strip_prefix('=')?.trim_start();
+    if let Some(rest) = t.strip_prefix(['x', 'X']) {
+        t = strip_relation(rest.trim_start())?;
+    } else if let Some(rest) = strip_relation(t) {
+        // `≡ 17 (mod p)`; a bare `= 17` is not a form anyone writes and stays unparsable.
+        if t.starts_with('=') {
+            return None;
+        }
+        t = rest;
     }
-    parse_integer(t, modulus)
+    let (value, stated) = split_modulus(t)?;
+    let value = parse_integer(value.trim_end(), modulus)?;
+    match stated {
+        Some(m) if m != Some(modulus) => Some(Value::WrongModulus),
+        _ => Some(value),
+    }
+}
+
+/// `= rest`, `≡ rest` or `\equiv rest` → `rest`, trimmed.
+fn strip_relation(t: &str) -> Option<&str> {
+    ["=", "≡", "\\equiv"]
+        .iter()
+        .find_map(|r| t.strip_prefix(r))
+        .map(str::trim_start)
+}
+
+/// Splits `VALUE [MODULUS]` into the value text and, when a modulus is stated, its number
+/// (`Some(None)` for a number too large to be any modulus). `None` when the suffix is broken.
+#[allow(clippy::option_option)]
+fn split_modulus(t: &str) -> Option<(&str, Option<Option<u64>>)> {
+    let Some(at) = t.find("mod") else {
+        return Some((t, None));
+    };
+    let mut head = t[..at].trim_end();
+    let mut tail = &t[at + 3..];
+    tail = tail.strip_prefix("ulo").unwrap_or(tail);
+    // `\pmod{p}` / `\pmod p`: the parentheses are implied.
+    let pmod = head.ends_with("\\p");
+    head = head
+        .strip_suffix("\\p")
+        .or_else(|| head.strip_suffix("\\b"))
+        .or_else(|| head.strip_suffix('\\'))
+        .unwrap_or(head)
+        .trim_end();
+    let paren = head.ends_with('(');
+    if paren {
+        head = head[..head.len() - 1].trim_end();
+    }
+    tail = tail.trim_start();
+    let braced = pmod && tail.starts_with('{');
+    if braced {
+        tail = tail[1..].trim_start();
+    }
+    let digits = tail.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 || head.is_empty() {
+        return None;
+    }
+    let stated = tail[..digits].parse::<u64>().ok();
+    tail = tail[digits..].trim_start();
+    if braced {
+        tail = tail.strip_prefix('}')?.trim_start();
+    }
+    if paren {
+        tail = tail.strip_prefix(')')?.trim_start();
+    }
+    tail.is_empty().then_some((head, Some(stated)))
 }
 
 /// A signed decimal integer, ASCII digits only, judged against [0, modulus).
@@ -93,15 +171,52 @@ fn scan_steps(response: &str, data: &ModArithData) -> (Vec<Listed>, Option<u32>)
     (listed, stray)
 }
 
-/// The lines of a response, each without leading blanks, found with memchr.
+/// The lines of a response, where a protocol tag also ends a line, each without leading blanks.
 fn step_lines(response: &str) -> impl Iterator<Item = &str> {
-    response
-        .split('\n')
-        .map(|line| line.trim_ascii_start().trim_end_matches('\r'))
+    response.split('\n').flat_map(split_at_tags)
 }
 
-/// `step N: V` / `step N = V` → (N, V).
+/// One line split at its protocol tags (any case), the tags dropped. A line without `<` is
+/// returned whole, so the common case costs one byte search.
+fn split_at_tags(line: &str) -> impl Iterator<Item = &str> {
+    let mut rest = Some(line);
+    std::iter::from_fn(move || {
+        let text = rest?;
+        let mut from = 0;
+        while let Some(lt) = text[from..].find('<').map(|i| from + i) {
+            if let Some(len) = tag_len(&text[lt..]) {
+                rest = Some(&text[lt + len..]);
+                return Some(&text[..lt]);
+            }
+            from = lt + 1;
+        }
+        rest = None;
+        Some(text)
+    })
+    .map(|piece| piece.trim_ascii_start().trim_end_matches('\r'))
+}
+
+/// The length of the protocol tag `text` starts with, if it starts with one.
+fn tag_len(text: &str) -> Option<usize> {
+    ["<think>", "</think>", "<answer>", "</answer>"]
+        .iter()
+        .find(|tag| {
+            text.as_bytes()
+                .get(..tag.len())
+                .is_some_and(|b| b.eq_ignore_ascii_case(tag.as_bytes()))
+        })
+        .map(|tag| tag.len())
+}
+
+/// `step N: V` / `step N = V` → (N, V), read through a bullet and Markdown emphasis.
 fn step_line(line: &str, modulus: u64) -> Option<(u64, Value)> {
+    let line = line.strip_prefix(['-', '•']).map_or(line, str::trim_start);
+    let line: Cow<'_, str> = if line.contains(['*', '_', '`', '$', '\\']) {
+        Cow::Owned(normalize_answer(&strip_emphasis(line)).into_owned())
+    } else {
+        Cow::Borrowed(line)
+    };
+    let line = line.trim_start();
     if !line.as_bytes().get(..4)?.eq_ignore_ascii_case(b"step") {
         return None;
     }
@@ -113,7 +228,7 @@ fn step_line(line: &str, modulus: u64) -> Option<(u64, Value)> {
     let n: u64 = rest[..digits_end].parse().ok()?;
     let rest = rest[digits_end..].trim_start();
     let rest = rest.strip_prefix(':').or_else(|| rest.strip_prefix('='))?;
-    Some((n, parse_integer(rest.trim(), modulus)?))
+    Some((n, parse_value(&normalize_answer(rest), modulus)?))
 }
 
 /// Judges a response: the final value exactly, then each listed step.
@@ -123,7 +238,8 @@ pub fn verify(data: &ModArithData, response: &str) -> Verdict {
         Err(rejection) => return rejection.into(),
     };
     let Some(expected) = data.steps.last().map(|s| s.value) else {
-        return Verdict::rejected(Reason::UnparsableAnswer, "the record has an empty chain");
+        // `check_data` rejects such a record before verify is reached through the registry.
+        return Verdict::rejected(Reason::VerifierError, "the record has an empty chain");
     };
     let verdict = match parse_value(&answer, data.modulus) {
         None => {
@@ -137,6 +253,10 @@ pub fn verify(data: &ModArithData, response: &str) -> Verdict {
         Some(Value::OutOfRange) => Verdict::wrong(format!(
             "the answer is outside 0..={}; values are not reduced for you",
             data.modulus - 1
+        )),
+        Some(Value::WrongModulus) => Verdict::wrong(format!(
+            "the answer is stated modulo another number; the modulus is {}",
+            data.modulus
         )),
     };
     let steps = step_report(response, data, verdict.correct);
@@ -213,6 +333,83 @@ mod tests {
             let v = judge(&format!("<answer>{form}</answer>"));
             assert!(v.correct, "{form}: {v:?}");
         }
+    }
+
+    #[test]
+    fn realistic_forms_are_read() {
+        for form in [
+            "X = 84",
+            "x ≡ 84",
+            "x \\equiv 84",
+            "≡ 84 (mod 101)",
+            "84 (mod 101)",
+            "84 mod 101",
+            "84 modulo 101",
+            "84 \\pmod{101}",
+            "$x \\equiv 84 \\pmod{101}$",
+            "84 \\bmod 101",
+            "x = 84 (mod 101).",
+            "**84**",
+            "`84`",
+            "84.",
+            "\\text{84}",
+            "x = **84**",
+        ] {
+            let v = judge(&format!("<answer>{form}</answer>"));
+            assert!(v.correct, "{form}: {v:?}");
+        }
+        assert!(judge("<ANSWER>84</ANSWER>").correct);
+    }
+
+    #[test]
+    fn near_misses_of_the_realistic_forms_stay_wrong() {
+        for form in [
+            "84 (mod 103)",
+            "x ≡ 84 (mod 1010)",
+            "84 \\pmod{102}",
+            "85 (mod 101)",
+            "x ≡ 185 (mod 101)",
+            "x ≡ -17 (mod 101)",
+            "**85**",
+            "84 (mod 99999999999999999999999)",
+        ] {
+            let v = judge(&format!("<answer>{form}</answer>"));
+            assert_eq!(v.reason, Reason::WrongAnswer, "{form}");
+        }
+        for form in [
+            "84 (mod)",
+            "84 mod",
+            "mod 101",
+            "(mod 101)",
+            "84 (mod 101",
+            "84 (mod 101) or 85",
+            "= 84",
+            "y = 84",
+            "x ≡ 84 ≡ 85",
+            "84 or 85 (mod 101)",
+            "x = 84, 85",
+            "84!",
+        ] {
+            let v = judge(&format!("<answer>{form}</answer>"));
+            assert_eq!(v.reason, Reason::UnparsableAnswer, "{form}");
+        }
+    }
+
+    #[test]
+    fn a_step_right_after_a_tag_is_counted() {
+        let v = judge("<think>step 1: 12\nstep 2: 36\nstep 3: 84</think><answer>84</answer>");
+        let s = v.steps.unwrap();
+        assert_eq!((s.listed, s.correct, s.cot_correct), (3, 3, true));
+        let v = judge(
+            "<THINK>Step 1 = 12\n- step 2: x = 36\n**Step 3:** 84.</THINK>\n<answer>84</answer>",
+        );
+        let s = v.steps.unwrap();
+        assert_eq!((s.listed, s.correct, s.cot_correct), (3, 3, true));
+        // A tag only ends a line; a wrong value after one is still read as wrong.
+        let s = judge("<think>step 1: 13</think><answer>84</answer>")
+            .steps
+            .unwrap();
+        assert_eq!((s.listed, s.correct, s.first_wrong), (1, 0, Some(1)));
     }
 
     #[test]

@@ -43,7 +43,10 @@ pub struct SatData {
 
 impl Env for Sat {
     const ID: &'static str = "sat";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
+    // v2 only widened the accepted answer forms over the same data layout: v1 records are still
+    // judged, by the v2 grammar.
+    const COMPATIBLE_SINCE: u32 = 1;
     const SUMMARY: &'static str =
         "random k-CNF with a planted solution: give any satisfying assignment";
     type Params = SatParams;
@@ -67,6 +70,10 @@ impl Env for Sat {
         }
     }
 
+    fn check_data(&self, data: &SatData) -> Result<(), String> {
+        check_formula(data)
+    }
+
     fn verify(&self, data: &SatData, response: &str) -> Verdict {
         verify::verify(data, response)
     }
@@ -74,4 +81,36 @@ impl Env for Sat {
     fn probe_answers(&self, data: &SatData, answer: &str, foreign: &str) -> ProbeAnswers {
         probes::probe_answers(data, answer, foreign)
     }
+}
+
+/// A record's invariants: a variable count the verifier can hold, clauses over those variables,
+/// and a planted assignment that satisfies every clause, so the formula is satisfiable.
+fn check_formula(data: &SatData) -> Result<(), String> {
+    let n = data.variables;
+    if !(VARIABLES_MIN..=VARIABLES_MAX).contains(&n) {
+        return Err(format!(
+            "{n} variables; a record has {VARIABLES_MIN} to {VARIABLES_MAX}"
+        ));
+    }
+    if data.planted.len() != n as usize {
+        return Err(format!(
+            "{} planted values for {n} variables",
+            data.planted.len()
+        ));
+    }
+    for (i, clause) in (1..).zip(&data.clauses) {
+        if clause.is_empty() {
+            return Err(format!("clause {i} is empty"));
+        }
+        if let Some(lit) = clause.iter().find(|l| **l == 0 || l.unsigned_abs() > n) {
+            return Err(format!("clause {i} has literal {lit}, outside ±1..={n}"));
+        }
+        if !clause
+            .iter()
+            .any(|&l| data.planted[l.unsigned_abs() as usize - 1] == (l > 0))
+        {
+            return Err(format!("the planted assignment breaks clause {i}"));
+        }
+    }
+    Ok(())
 }

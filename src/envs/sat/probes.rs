@@ -60,7 +60,75 @@ pub fn probe_answers(data: &SatData, answer: &str, foreign: &str) -> ProbeAnswer
         ("true_false_words", words.join("; ")),
         ("space_separated", answer.replace(", ", " ")),
     ];
+    let literals = |neg: &str, values: &[bool]| -> Vec<String> {
+        values
+            .iter()
+            .enumerate()
+            .map(|(i, &v)| format!("{}x{}", if v { "" } else { neg }, i + 1))
+            .collect()
+    };
+    let valued = |values: &[bool], f: &dyn Fn(usize, bool) -> String| -> Vec<String> {
+        values
+            .iter()
+            .enumerate()
+            .map(|(i, &v)| f(i + 1, v))
+            .collect()
+    };
+    let realistic = vec![
+        ("literals_not_sign", literals("¬", plant).join(", ")),
+        ("literals_tilde", literals("~", plant).join(", ")),
+        ("literals_bang", literals("!", plant).join(" ")),
+        ("literals_minus", literals("-", plant).join(", ")),
+        ("literals_wedge", literals("¬", plant).join(" ∧ ")),
+        ("literals_not_word", literals("NOT ", plant).join(" and ")),
+        (
+            "bullets_true_false",
+            valued(plant, &|i, v| format!("- x{i} = {v}")).join("\n"),
+        ),
+        (
+            "numbered_list",
+            valued(plant, &|i, v| format!("{i}. x{i} = {}", u8::from(v))).join("\n"),
+        ),
+        (
+            "bold_names",
+            valued(plant, &|i, v| {
+                format!("**x{i}**: {}", if v { "T" } else { "F" })
+            })
+            .join(", "),
+        ),
+        (
+            "latex_subscripts",
+            format!(
+                "${}$",
+                valued(plant, &|i, v| format!("x_{{{i}}} = {}", u8::from(v))).join(", ")
+            ),
+        ),
+        (
+            "is_true",
+            valued(plant, &|i, v| format!("x{i} is {v}")).join(", "),
+        ),
+        ("trailing_period", format!("{answer}.")),
+    ];
     let mut near_miss = Vec::new();
+    let mut doubled = literals("¬", plant);
+    doubled.push(if plant[0] {
+        "¬x1".to_owned()
+    } else {
+        "x1".to_owned()
+    });
+    near_miss.push(("literal_given_both_values", doubled.join(", ")));
+    near_miss.push((
+        "literal_missing_variable",
+        literals("¬", &plant[..n - 1]).join(", "),
+    ));
+    let mut unknown = literals("¬", plant);
+    unknown.push(format!("x{}", n + 1));
+    near_miss.push(("literal_unknown_variable", unknown.join(", ")));
+    if n >= 2 {
+        let mut mixed = valued(&plant[..n - 1], &|i, v| format!("x{i}={}", u8::from(v)));
+        mixed.push(format!("x{n}"));
+        near_miss.push(("values_then_bare_literal", mixed.join(", ")));
+    }
     // The first single flip of the plant that breaks a clause: certainly wrong.
     if let Some(v) = (0..n).find(|&v| {
         let mut flipped = plant.clone();
@@ -91,7 +159,7 @@ pub fn probe_answers(data: &SatData, answer: &str, foreign: &str) -> ProbeAnswer
     ProbeAnswers {
         equivalent,
         near_miss,
-        realistic: Vec::new(),
+        realistic,
     }
 }
 
