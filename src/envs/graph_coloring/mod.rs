@@ -40,6 +40,9 @@ pub struct GraphColoringData {
 impl Env for GraphColoring {
     const ID: &'static str = "graph_coloring";
     const VERSION: u32 = 2;
+    // v2 only widened the accepted answer forms (a superset of v1's) over the same data layout:
+    // v1 records are still judged, by the v2 grammar.
+    const COMPATIBLE_SINCE: u32 = 1;
     const SUMMARY: &'static str =
         "color a random graph with at most k colors; any proper coloring is accepted";
     type Params = GraphColoringParams;

@@ -67,6 +67,9 @@ impl Role {
 impl Env for KnightsKnaves {
     const ID: &'static str = "knights_knaves";
     const VERSION: u32 = 2;
+    // v2 only widened the accepted answer forms (a superset of v1's) over the same data layout:
+    // v1 records are still judged, by the v2 grammar.
+    const COMPATIBLE_SINCE: u32 = 1;
     const SUMMARY: &'static str =
         "knights always tell the truth, knaves always lie: name everyone's role (unique solution)";
     type Params = KnightsKnavesParams;

@@ -49,6 +49,9 @@ pub struct SudokuData {
 impl Env for Sudoku {
     const ID: &'static str = "sudoku";
     const VERSION: u32 = 2;
+    // v2 only widened the accepted answer forms (a superset of v1's) over the same data layout:
+    // v1 records are still judged, by the v2 grammar.
+    const COMPATIBLE_SINCE: u32 = 1;
     const SUMMARY: &'static str =
         "4×4, 6×6 and 9×9 Sudoku with a proven-unique solution, graded by solving technique";
     type Params = SudokuParams;

@@ -102,6 +102,9 @@ impl ZebraData {
 impl Env for Zebra {
     const ID: &'static str = "zebra";
     const VERSION: u32 = 2;
+    // v2 only widened the accepted answer forms (a superset of v1's) over the same data layout:
+    // v1 records are still judged, by the v2 grammar.
+    const COMPATIBLE_SINCE: u32 = 1;
     const SUMMARY: &'static str =
         "Einstein's zebra puzzle: N houses, M attributes, a minimal clue set with one solution";
     type Params = ZebraParams;
