@@ -147,7 +147,8 @@ proptest! {
     #[test]
     fn adversarial_structure_never_panics(params in params(30), parts in prop::collection::vec(
         prop::sample::select(vec!["<answer>", "</answer>", "<think>", "</think>", "\\boxed{", "}",
-            "1", "2", "3", "12", "0", "99999999999999999999999", ":", "=", ",", ";", "\n", " ", "-", "é"]), 0..80)) {
+            "1", "2", "3", "12", "0", "99999999999999999999999", ":", "=", ",", ";", "\n", " ", "-", "é", "v", "vertex ",
+            "color ", "c", "->", "→", " is ", "colored ", "| ", "|---|", "{", "\"", "- ", "1. ", ".", "**"]), 0..80)) {
         let data = problem(&params, 2, 0);
         let v = GraphColoring.verify(&data, &parts.concat());
         prop_assert!(v.format_ok || v.reason != Reason::Correct);
@@ -274,18 +275,61 @@ fn pinned_hashes_of_first_thousand() {
             (
                 None,
                 0,
-                "4cb84078629f362357266d7e72e7c9f045be1dc981bea45ef6f6b35a2e5ab67e",
+                "d767dbaa19984e207141b9ee47b1e6dbc1d77e169a6809ef81b208227d62bfc4",
             ),
             (
                 Some(0.0),
                 7,
-                "605f18d3117dfc6a49049ee69700a123dc2da9afd8b493408aecc810b7e44393",
+                "9f2da2ad03650df079d308daea3b4b756669d5618e0ec963a986442dcb8b18b7",
             ),
             (
                 Some(10.0),
                 7,
-                "f2f995b98804e98ececc1cd1a479a8dc6286f5d0e156527329d1422b697dbadc",
+                "2256708018d8c265334777ec9630ad04735a518b2cceca9a87c9ca377e6431ab",
             ),
         ],
     );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Every realistic layout of the right answer verifies, and every near miss that guards a
+    /// layout is rejected, on random problems.
+    #[test]
+    fn every_probe_form_is_judged_as_labelled(params in params(30), seed: u64, index in 0u64..1 << 20) {
+        let p = Generator::new(&GraphColoring, params, seed).unwrap().problem(index);
+        let probes = GraphColoring.probe_answers(&p.data, &p.answer, "");
+        prop_assert!(!probes.realistic.is_empty());
+        for (family, form) in probes.equivalent.iter().chain(&probes.realistic) {
+            let v = GraphColoring.verify(&p.data, &format!("<answer>{form}</answer>"));
+            prop_assert!(v.correct, "{}: {} -> {:?}", family, form, v);
+        }
+        for (family, form) in &probes.near_miss {
+            let v = GraphColoring.verify(&p.data, &format!("<answer>{form}</answer>"));
+            prop_assert!(!v.correct && v.score == 0.0, "{}: {} -> {:?}", family, form, v);
+        }
+    }
+}
+
+/// A record whose data breaks an invariant is judged a verifier error, response by response,
+/// through the one `check_data` path every caller uses.
+#[test]
+fn a_tampered_record_is_a_verifier_error() {
+    let env = verigym::registry::find("graph_coloring").unwrap();
+    let g = env
+        .generator(Some(5.0), &serde_json::Map::new(), 3)
+        .unwrap();
+    let mut record = serde_json::to_value(g.record(0)).unwrap();
+    let answer = record["answer"].as_str().unwrap().to_owned();
+    let slot = record.pointer_mut("/data/planted/0").unwrap();
+    *slot = match slot.clone() {
+        serde_json::Value::String(s) if s == "knight" => "knave".into(),
+        serde_json::Value::String(_) => "knight".into(),
+        _ => 99.into(),
+    };
+    let problem = env.load_problem(&record.to_string()).unwrap();
+    let v = problem.verify(&format!("<answer>{answer}</answer>"));
+    assert_eq!(v.reason, Reason::VerifierError, "{v:?}");
+    assert!(v.message.contains("planted"), "{}", v.message);
 }

@@ -186,7 +186,8 @@ proptest! {
     #[test]
     fn adversarial_structure_never_panics(params in params(), parts in prop::collection::vec(
         prop::sample::select(vec!["<answer>", "</answer>", "<think>", "</think>", "\\boxed{", "}", "Alice", "Bob",
-                                  ": ", "knight", "knave", " is a ", ", ", ";", "\n", "and ", ".", "é", "-"]), 0..60)) {
+                                  ": ", "knight", "knave", " is a ", ", ", ";", "\n", "and ", ".", "é", "-", "Knights", "knaves",
+                                  " are ", "|", "---", "(", ")", "→", "->", "**", "- ", "1. ", "none", "the "]), 0..60)) {
         let p = Generator::new(&KnightsKnaves, params, 2).unwrap().problem(0);
         let v = KnightsKnaves.verify(&p.data, &parts.concat());
         prop_assert!((0.0..=1.0).contains(&v.score));
@@ -253,8 +254,51 @@ fn pinned_hashes_of_first_thousand() {
     assert_eq!(
         got,
         [
-            "936d98e31cc7430211ad4173d7d3c8aabf757fcf14fad4309a1a550085d5c252",
-            "f3ee7a0bc532378b7444aecfd378e5a56513293f774777f6cf75e5a6ff72631b"
+            "368551b9b64cc49dee2e8fb5e77a0c33a9cf40cc580c23541dc064f5e37c8de2",
+            "eb3f26fe6c191283be3ab0897df81a180b87cd2a5213b31c218ad3bbfb85acf5"
         ]
     );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Every realistic layout of the right answer verifies, and every near miss that guards a
+    /// layout is rejected, on random problems.
+    #[test]
+    fn every_probe_form_is_judged_as_labelled(params in params(), seed: u64, index in 0u64..1 << 20) {
+        let p = Generator::new(&KnightsKnaves, params, seed).unwrap().problem(index);
+        let probes = KnightsKnaves.probe_answers(&p.data, &p.answer, "");
+        prop_assert!(!probes.realistic.is_empty());
+        for (family, form) in probes.equivalent.iter().chain(&probes.realistic) {
+            let v = KnightsKnaves.verify(&p.data, &format!("<answer>{form}</answer>"));
+            prop_assert!(v.correct, "{}: {} -> {:?}", family, form, v);
+        }
+        for (family, form) in &probes.near_miss {
+            let v = KnightsKnaves.verify(&p.data, &format!("<answer>{form}</answer>"));
+            prop_assert!(!v.correct && v.score == 0.0, "{}: {} -> {:?}", family, form, v);
+        }
+    }
+}
+
+/// A record whose data breaks an invariant is judged a verifier error, response by response,
+/// through the one `check_data` path every caller uses.
+#[test]
+fn a_tampered_record_is_a_verifier_error() {
+    let env = verigym::registry::find("knights_knaves").unwrap();
+    let g = env
+        .generator(Some(5.0), &serde_json::Map::new(), 3)
+        .unwrap();
+    let mut record = serde_json::to_value(g.record(0)).unwrap();
+    let answer = record["answer"].as_str().unwrap().to_owned();
+    let slot = record.pointer_mut("/data/roles/0").unwrap();
+    *slot = match slot.clone() {
+        serde_json::Value::String(s) if s == "knight" => "knave".into(),
+        serde_json::Value::String(_) => "knight".into(),
+        _ => 99.into(),
+    };
+    let problem = env.load_problem(&record.to_string()).unwrap();
+    let v = problem.verify(&format!("<answer>{answer}</answer>"));
+    assert_eq!(v.reason, Reason::VerifierError, "{v:?}");
+    assert!(v.message.contains("the stored roles"), "{}", v.message);
 }

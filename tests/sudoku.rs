@@ -328,7 +328,8 @@ proptest! {
     #[test]
     fn adversarial_structure_never_panics(params in params(), parts in prop::collection::vec(
         prop::sample::select(vec!["<answer>", "</answer>", "<think>", "</think>", "\\boxed{", "}",
-            "1", "2", "3", "4", "5", "6", "7", "8", "9", "0", " ", "\n", "|", ",", "-", "+", "é", "٣"]), 0..120)) {
+            "1", "2", "3", "4", "5", "6", "7", "8", "9", "0", " ", "\n", "|", ",", "-", "+", "é", "٣", "[", "]",
+            "Row ", "R", ":", "│", "─", "┼", "═", "║", "=", "```", ".", "*"]), 0..120)) {
         let (data, _) = problem(&params, 4, 0);
         let v = Sudoku.verify(&data, &parts.concat());
         prop_assert!(v.format_ok || v.reason != Reason::Correct);
@@ -515,18 +516,61 @@ fn pinned_hashes_of_first_two_hundred() {
             (
                 None,
                 0,
-                "915f130290ff0b916ade98c105ff65a630bdad23012c9aa78464b6d023a4af0e",
+                "d9b262a404070eec41b45051f7749a1b72dc50bd20cc1f6a40fd80db06f2176b",
             ),
             (
                 Some(1.0),
                 7,
-                "b680627b396adb61d987b6600212d9b503618f515d4a74b93398ffa8ac0647a3",
+                "10102efd428387f74c726a1d1da2825d82c8b0cf68ac2d97b00b7ff31536aad8",
             ),
             (
                 Some(3.0),
                 7,
-                "114b25e036dbe8592b4b0ae73665e3299b1ef5883bf4b9f720c4878d18298547",
+                "904c4e4dc3e0ce105c49c13b02529089b996926b90c571c8a2f9711ceed67913",
             ),
         ],
     );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Every realistic layout of the right answer verifies, and every near miss that guards a
+    /// layout is rejected, on random problems.
+    #[test]
+    fn every_probe_form_is_judged_as_labelled(params in params(), seed: u64, index in 0u64..1 << 20) {
+        let p = Generator::new(&Sudoku, params, seed).unwrap().problem(index);
+        let probes = Sudoku.probe_answers(&p.data, &p.answer, "");
+        prop_assert!(!probes.realistic.is_empty());
+        for (family, form) in probes.equivalent.iter().chain(&probes.realistic) {
+            let v = Sudoku.verify(&p.data, &format!("<answer>{form}</answer>"));
+            prop_assert!(v.correct, "{}: {} -> {:?}", family, form, v);
+        }
+        for (family, form) in &probes.near_miss {
+            let v = Sudoku.verify(&p.data, &format!("<answer>{form}</answer>"));
+            prop_assert!(!v.correct && v.score == 0.0, "{}: {} -> {:?}", family, form, v);
+        }
+    }
+}
+
+/// A record whose data breaks an invariant is judged a verifier error, response by response,
+/// through the one `check_data` path every caller uses.
+#[test]
+fn a_tampered_record_is_a_verifier_error() {
+    let env = verigym::registry::find("sudoku").unwrap();
+    let g = env
+        .generator(Some(5.0), &serde_json::Map::new(), 3)
+        .unwrap();
+    let mut record = serde_json::to_value(g.record(0)).unwrap();
+    let answer = record["answer"].as_str().unwrap().to_owned();
+    let slot = record.pointer_mut("/data/solution/0/0").unwrap();
+    *slot = match slot.clone() {
+        serde_json::Value::String(s) if s == "knight" => "knave".into(),
+        serde_json::Value::String(_) => "knight".into(),
+        _ => 99.into(),
+    };
+    let problem = env.load_problem(&record.to_string()).unwrap();
+    let v = problem.verify(&format!("<answer>{answer}</answer>"));
+    assert_eq!(v.reason, Reason::VerifierError, "{v:?}");
+    assert!(v.message.contains("solution"), "{}", v.message);
 }

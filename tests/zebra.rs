@@ -244,7 +244,8 @@ proptest! {
     #[test]
     fn adversarial_structure_never_panics(params in params(5, 5), parts in prop::collection::vec(
         prop::sample::select(vec!["<answer>", "</answer>", "<think>", "</think>", "House 1:", "house 9:",
-            "House 2 :", "red", "Brit", "dog", ", ", ";", ":", "=", "colour", "\n", " ", "3", "the "]), 0..80)) {
+            "House 2 :", "red", "Brit", "dog", ", ", ";", ":", "=", "colour", "\n", " ", "3", "the ", "| ", "|---|",
+            "House #", " - ", "—", " and ", "**", "- ", "1. ", "second", "(", ")", "é", "/"]), 0..80)) {
         let p = Generator::new(&Zebra, params, 2).unwrap().problem(0);
         let v = Zebra.verify(&p.data, &parts.concat());
         prop_assert!((0.0..=1.0).contains(&v.score));
@@ -368,7 +369,7 @@ fn golden_files() {
 fn pinned_hash_of_first_two_hundred() {
     assert_eq!(
         sha256(&jsonl("zebra", None, &[], 0, 0, 200)),
-        "ba303758b8127335bda60f1430b66c024b72ae07da17efdd6ffd5b778189f050"
+        "fcb1c0630b5b67e08a2f976b6178c042b746bd5a1b4683febf7522e2bee61887"
     );
 }
 
@@ -409,4 +410,47 @@ fn weights(w: [u32; 6]) -> ClueWeights {
         next_to: w[4],
         position: w[5],
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Every realistic layout of the right answer verifies, and every near miss that guards a
+    /// layout is rejected, on random problems.
+    #[test]
+    fn every_probe_form_is_judged_as_labelled(params in params(5, 4), seed: u64, index in 0u64..1 << 20) {
+        let p = Generator::new(&Zebra, params, seed).unwrap().problem(index);
+        let probes = Zebra.probe_answers(&p.data, &p.answer, "");
+        prop_assert!(!probes.realistic.is_empty());
+        for (family, form) in probes.equivalent.iter().chain(&probes.realistic) {
+            let v = Zebra.verify(&p.data, &format!("<answer>{form}</answer>"));
+            prop_assert!(v.correct, "{}: {} -> {:?}", family, form, v);
+        }
+        for (family, form) in &probes.near_miss {
+            let v = Zebra.verify(&p.data, &format!("<answer>{form}</answer>"));
+            prop_assert!(!v.correct && v.score == 0.0, "{}: {} -> {:?}", family, form, v);
+        }
+    }
+}
+
+/// A record whose data breaks an invariant is judged a verifier error, response by response,
+/// through the one `check_data` path every caller uses.
+#[test]
+fn a_tampered_record_is_a_verifier_error() {
+    let env = verigym::registry::find("zebra").unwrap();
+    let g = env
+        .generator(Some(5.0), &serde_json::Map::new(), 3)
+        .unwrap();
+    let mut record = serde_json::to_value(g.record(0)).unwrap();
+    let answer = record["answer"].as_str().unwrap().to_owned();
+    let slot = record.pointer_mut("/data/solution/0/0").unwrap();
+    *slot = match slot.clone() {
+        serde_json::Value::String(s) if s == "knight" => "knave".into(),
+        serde_json::Value::String(_) => "knight".into(),
+        _ => 99.into(),
+    };
+    let problem = env.load_problem(&record.to_string()).unwrap();
+    let v = problem.verify(&format!("<answer>{answer}</answer>"));
+    assert_eq!(v.reason, Reason::VerifierError, "{v:?}");
+    assert!(v.message.contains("not a permutation"), "{}", v.message);
 }

@@ -1,6 +1,7 @@
 //! `graph_coloring`: color a random graph with at most k colors. The graph is built around a
 //! planted proper coloring, so one always exists, and the verifier accepts any proper coloring.
 
+mod check;
 mod dsatur;
 mod params;
 mod probes;
@@ -10,6 +11,7 @@ mod verify;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+pub use self::check::check_data;
 pub use self::dsatur::NODE_BUDGET;
 pub use self::params::{GraphColoringParams, MAX_COLORS, MAX_VERTICES};
 use crate::core::env::{Env, Generated, ProbeAnswers};
@@ -37,7 +39,10 @@ pub struct GraphColoringData {
 
 impl Env for GraphColoring {
     const ID: &'static str = "graph_coloring";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
+    // v2 only widened the accepted answer forms (a superset of v1's) over the same data layout:
+    // v1 records are still judged, by the v2 grammar.
+    const COMPATIBLE_SINCE: u32 = 1;
     const SUMMARY: &'static str =
         "color a random graph with at most k colors; any proper coloring is accepted";
     type Params = GraphColoringParams;
@@ -95,6 +100,10 @@ impl Env for GraphColoring {
             difficulty: dsatur::search_effort(n, k, &pairs),
             data,
         }
+    }
+
+    fn check_data(&self, data: &GraphColoringData) -> Result<(), String> {
+        check::check_data(data)
     }
 
     fn verify(&self, data: &GraphColoringData, response: &str) -> Verdict {

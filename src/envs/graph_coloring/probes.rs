@@ -32,12 +32,15 @@ pub fn probe_answers(data: &GraphColoringData, answer: &str) -> ProbeAnswers {
     // Give one end of the first edge the other end's color: that edge turns monochromatic.
     let mut clash = planted.clone();
     clash[u as usize - 1] = clash[v as usize - 1];
-    ProbeAnswers {
-        equivalent: vec![
-            ("colors_relabelled", listing(&relabelled, ", ")),
-            ("reversed_with_equals", reversed.join("; ")),
-            ("one_per_line", listing(&planted, "\n")),
-        ],
+    let (realistic, realistic_misses) = realistic(&planted, &clash, k);
+    let equivalent = vec![
+        ("colors_relabelled", listing(&relabelled, ", ")),
+        ("reversed_with_equals", reversed.join("; ")),
+        ("one_per_line", listing(&planted, "\n")),
+    ];
+    let mut probes = ProbeAnswers {
+        equivalent,
+        realistic,
         near_miss: vec![
             ("edge_made_monochromatic", listing(&clash, ", ")),
             ("all_one_color", listing(&vec![1; n], ", ")),
@@ -49,6 +52,113 @@ pub fn probe_answers(data: &GraphColoringData, answer: &str) -> ProbeAnswers {
             ("last_vertex_missing", listing(&planted[..n - 1], ", ")),
             ("vertex_repeated", format!("{answer}, 1: {}", planted[0])),
         ],
-        realistic: Vec::new(),
-    }
+    };
+    probes.near_miss.extend(realistic_misses);
+    probes
+}
+
+/// `colors` written with `entry(vertex, color)`, joined by `separator`.
+fn written(colors: &[u32], separator: &str, entry: &dyn Fn(usize, u32) -> String) -> String {
+    colors
+        .iter()
+        .enumerate()
+        .map(|(v, &c)| entry(v + 1, c))
+        .collect::<Vec<_>>()
+        .join(separator)
+}
+
+/// The forms people write a coloring in, each with near misses that guard it: see the grammar
+/// in `verify.rs`. `clash` is the planted coloring with one edge made monochromatic.
+fn realistic(
+    planted: &[u32],
+    clash: &[u32],
+    k: u32,
+) -> (Vec<(&'static str, String)>, Vec<(&'static str, String)>) {
+    let table = |colors: &[u32]| {
+        format!(
+            "| Vertex | Color |\n|---|---|\n{}",
+            written(colors, "\n", &|v, c| format!("| {v} | {c} |"))
+        )
+    };
+    let json = |colors: &[u32]| {
+        format!(
+            "{{{}}}",
+            written(colors, ", ", &|v, c| format!("\"{v}\": {c}"))
+        )
+    };
+    let realistic = vec![
+        (
+            "vertex_color_words",
+            written(planted, ", ", &|v, c| format!("vertex {v}: color {c}")),
+        ),
+        (
+            "v_prefix",
+            written(planted, "\n", &|v, c| format!("v{v}: {c}")),
+        ),
+        (
+            "ascii_arrows",
+            written(planted, ", ", &|v, c| format!("{v} -> {c}")),
+        ),
+        (
+            "unicode_arrows",
+            written(planted, "\n", &|v, c| format!("{v} → {c}")),
+        ),
+        (
+            "bullets",
+            written(planted, "\n", &|v, c| format!("- {v}: {c}")),
+        ),
+        (
+            "numbered_bold",
+            written(planted, "\n", &|v, c| {
+                format!("{v}. **Vertex {v}**: Color {c}")
+            }),
+        ),
+        ("json_object", json(planted)),
+        ("markdown_table", table(planted)),
+        (
+            "sentences",
+            written(planted, "; ", &|v, c| format!("Vertex {v} is colored {c}")) + ".",
+        ),
+        (
+            "c_prefix",
+            written(planted, ", ", &|v, c| format!("{v}: c{c}")),
+        ),
+    ];
+    let n = planted.len();
+    let mut over = planted.to_vec();
+    over[0] = k + 1;
+    let misses = vec![
+        (
+            "dash_pairs",
+            written(planted, ", ", &|v, c| format!("{v} - {c}")),
+        ),
+        (
+            "color_word_first",
+            written(planted, ", ", &|v, c| format!("color {c}: {v}")),
+        ),
+        (
+            "v_prefix_clash",
+            written(clash, "\n", &|v, c| format!("v{v}: {c}")),
+        ),
+        (
+            "arrows_last_missing",
+            written(&planted[..n - 1], ", ", &|v, c| format!("{v} -> {c}")),
+        ),
+        ("json_color_above_k", json(&over)),
+        (
+            "table_vertex_repeated",
+            format!("{}\n| 1 | {} |", table(planted), planted[0]),
+        ),
+        (
+            "sentences_hedged",
+            written(planted, "; ", &|v, c| {
+                if v == 1 {
+                    format!("Vertex {v} is colored {c} or {}", c % k + 1)
+                } else {
+                    format!("Vertex {v} is colored {c}")
+                }
+            }),
+        ),
+    ];
+    (realistic, misses)
 }

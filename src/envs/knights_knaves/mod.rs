@@ -7,6 +7,7 @@
 //! (each statement checked once its speaker and everyone it mentions are assigned): from 2n + 1
 //! when every wrong branch dies at once to 2^(n+1) − 1 when nothing is refuted before the end.
 
+mod check;
 mod claim;
 mod generate;
 mod params;
@@ -17,6 +18,7 @@ mod verify;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+pub use self::check::check_data;
 pub use self::claim::{Claim, PEOPLE_MAX};
 pub use self::params::{DEPTH_MAX, KnightsKnavesParams, PEOPLE_MIN, WIDTH_MAX};
 pub use self::prompt::NAMES;
@@ -64,7 +66,10 @@ impl Role {
 
 impl Env for KnightsKnaves {
     const ID: &'static str = "knights_knaves";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
+    // v2 only widened the accepted answer forms (a superset of v1's) over the same data layout:
+    // v1 records are still judged, by the v2 grammar.
+    const COMPATIBLE_SINCE: u32 = 1;
     const SUMMARY: &'static str =
         "knights always tell the truth, knaves always lie: name everyone's role (unique solution)";
     type Params = KnightsKnavesParams;
@@ -99,6 +104,10 @@ impl Env for KnightsKnaves {
             difficulty,
             data,
         }
+    }
+
+    fn check_data(&self, data: &KnightsKnavesData) -> Result<(), String> {
+        check::check_data(data)
     }
 
     fn verify(&self, data: &KnightsKnavesData, response: &str) -> Verdict {

@@ -23,8 +23,11 @@ pub fn render(data: &KnightsKnavesData) -> String {
         s,
         "On an island every inhabitant is either a knight, who always tells the truth, or a \
          knave, who always lies. You meet {n} inhabitants: {}. Each makes one statement. In the \
-         statements, \"us\" means all {n} of them, \"or\" is inclusive (at least one part is \
-         true), and parentheses group the parts of a statement.\n\n",
+         statements, \"I\" and \"me\" mean the speaker, \"us\" means all {n} inhabitants, the \
+         speaker included, \"of the same kind\" means both knights or both knaves, \"or\" is \
+         inclusive (at least one part is true), \"if A then B\" is false only when A is true and \
+         B is false (so it is true whenever A is false), and parentheses group the parts of a \
+         statement.\n\n",
         list(names)
     );
     for (speaker, claim) in data.statements.iter().enumerate() {

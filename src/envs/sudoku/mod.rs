@@ -1,6 +1,7 @@
 //! `sudoku`: 4×4, 6×6 and 9×9 Sudoku with a unique solution proven by an exact solver, graded by
 //! the techniques a logical solver needs, and verified against the givens and the rules.
 
+mod check;
 mod generate;
 mod logic;
 mod params;
@@ -13,6 +14,7 @@ mod verify;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+pub use self::check::check_data;
 pub use self::params::{SudokuParams, TECHNIQUE_TRIES, Technique, min_givens};
 pub use self::verify::{ParseError, parse_grid};
 use crate::core::env::{Env, Generated, ProbeAnswers};
@@ -46,7 +48,10 @@ pub struct SudokuData {
 
 impl Env for Sudoku {
     const ID: &'static str = "sudoku";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
+    // v2 only widened the accepted answer forms (a superset of v1's) over the same data layout:
+    // v1 records are still judged, by the v2 grammar.
+    const COMPATIBLE_SINCE: u32 = 1;
     const SUMMARY: &'static str =
         "4×4, 6×6 and 9×9 Sudoku with a proven-unique solution, graded by solving technique";
     type Params = SudokuParams;
@@ -95,6 +100,10 @@ impl Env for Sudoku {
                 technique: p.technique,
             },
         }
+    }
+
+    fn check_data(&self, data: &SudokuData) -> Result<(), String> {
+        check::check_data(data).map(drop)
     }
 
     fn verify(&self, data: &SudokuData, response: &str) -> Verdict {

@@ -11,8 +11,8 @@ pub fn render(shape: &Shape, givens: &[u8]) -> String {
     let _ = write!(
         s,
         "Solve this {n}×{n} Sudoku. Fill every blank cell (shown as .) with a digit from 1 to {n} \
-         so that every row, every column and every box of {br} rows by {bc} columns (outlined \
-         below) contains each digit from 1 to {n} exactly once. The puzzle has exactly one \
+         so that every row, every column and every box of {br} rows by {bc} columns (the {n} \
+         boxes are outlined below) contains each digit from 1 to {n} exactly once. The puzzle has exactly one \
          solution.\n\n",
         br = shape.box_rows,
         bc = shape.box_cols,
@@ -39,8 +39,8 @@ pub fn render(shape: &Shape, givens: &[u8]) -> String {
         s,
         "\nGive the completed grid as <answer>…</answer> holding {n} lines, one per row from top \
          to bottom, each with the {n} digits of that row from left to right, such as `{example}`. \
-         Spaces, commas and | between digits, and lines of only -, + and |, are allowed; nothing \
-         else.",
+         Spaces, commas, brackets and | between digits, and border lines of only -, +, = and |, \
+         are allowed; nothing else.",
         example = &"123456789"[..n],
     );
     s

@@ -1,14 +1,20 @@
 //! The `sudoku` verifier: the submitted grid against the givens and the rules, so any valid
 //! completion is accepted (and by construction there is only one).
 //!
-//! **Answer form.** After extraction, the answer is n rows of n digits, top to bottom, each row on
-//! its own line. Within a row, spaces, tabs, commas and `|` may separate digits. Blank lines, and
-//! lines made only of `-`, `+`, `|`, spaces and tabs (box borders), are skipped. So `534678912`,
-//! `5 3 4 | 6 7 8 | 9 1 2` and `5,3,4,6,7,8,9,1,2` are the same row.
+//! **Answer form.** After extraction, the answer is n rows of n digits, top to bottom. A row ends
+//! at a line break or at a `]`. Within a row, spaces, tabs, commas, `[`, and vertical bars (`|`,
+//! `│`, `┃`, `║`) may separate digits, and Markdown emphasis or code marks (`*`, `` ` ``) are
+//! ignored. A row may carry a label `Row K:` (or `Row K -`, `RK:`, any case) whose K must be that
+//! row's number. Lines without digits are skipped when they hold only separators or border
+//! characters (`-`, `+`, `=`, `_`, and the box-drawing characters such as `─ ┼ ═ ╬`), as are
+//! Markdown fence lines (```` ``` ````); one full stop after the last row is ignored. So
+//! `534678912`, `5 3 4 | 6 7 8 | 9 1 2`, `[5, 3, 4, 6, 7, 8, 9, 1, 2],`, `Row 1: 534 678 912` and
+//! `║ 5 3 4 │ 6 7 8 │ 9 1 2 ║` are the same row, and `[[1,2,3,4],[3,4,1,2],…]` is a whole grid.
 //!
 //! **Judgement**, first failure wins, each with a reason naming the place:
-//! - unparsable: any other character (such as `.`, `x` or a letter), a row without n digits, or
-//!   other than n rows;
+//! - unparsable: any other character (such as `.` for a blank, `x` or a letter), a border
+//!   character on a row with digits, a row without n digits, a row label out of order, a line of
+//!   nothing but a comma, or other than n rows;
 //! - wrong: a digit outside 1..=n (including 0 for a blank left unfilled), a given changed, or a
 //!   digit twice in one row, column or box.
 //!
@@ -33,46 +39,114 @@ pub enum ParseError {
     RowLength(usize, usize),
     /// More or fewer than n rows: digits rows found (more is reported as n + 1).
     RowCount(usize),
+    /// A `Row K:` label whose K is not the row's number: (1-based row, K).
+    RowLabel(usize, u64),
 }
 
 impl ParseError {
     fn message(&self, n: usize) -> String {
         match *self {
-            ParseError::BadChar(c, line) => {
-                format!("line {line} holds {c:?}; rows may hold only digits, spaces, commas and |")
-            }
+            ParseError::BadChar(c, line) => format!(
+                "line {line} holds {c:?}; rows may hold only digits, spaces, commas, brackets and \
+                 bars"
+            ),
             ParseError::RowLength(row, found) => {
                 format!("row {row} has {found} digits; expected {n}")
             }
             ParseError::RowCount(found) if found > n => format!("more than {n} rows"),
             ParseError::RowCount(found) => format!("{found} rows; expected {n}"),
+            ParseError::RowLabel(row, label) => {
+                format!("row {row} is labelled row {label}")
+            }
+        }
+    }
+}
+
+/// A line's `Row K` label (`Row K:`, `Row K -`, `Row K.`, `RK:`, any case) → (K, the rest).
+fn row_label(line: &str) -> Option<(u64, &str)> {
+    let lower = line.get(..3).map(str::to_ascii_lowercase);
+    let rest = if lower.as_deref() == Some("row") {
+        line[3..].trim_start()
+    } else {
+        line.strip_prefix(['R', 'r'])?
+    };
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 || digits > 2 {
+        return None;
+    }
+    let k = rest[..digits].parse().ok()?;
+    let rest = rest[digits..].trim_start();
+    let rest = rest.strip_prefix([':', '-', '.', ')', '='])?;
+    Some((k, rest))
+}
+
+/// The digits of the row being read and what else it held.
+#[derive(Default)]
+struct Row {
+    digits: usize,
+    comma: bool,
+    border: Option<char>,
+}
+
+/// Ends the row being read: counts it, skips it (no digits), or says why it is no row. A row of
+/// nothing but commas is an error unless it follows a `]`, as in `[1,2],[3,4]`.
+fn end_row(
+    row: &mut Row,
+    rows: &mut usize,
+    n: usize,
+    line_no: usize,
+    after_bracket: bool,
+) -> Result<(), ParseError> {
+    let row = std::mem::take(row);
+    match (row.digits, row.border) {
+        (0, _) if !row.comma || after_bracket => Ok(()),
+        (0, _) => Err(ParseError::RowLength(*rows + 1, 0)),
+        (_, Some(c)) => Err(ParseError::BadChar(c, line_no + 1)),
+        (d, None) if d != n => Err(ParseError::RowLength(*rows + 1, d)),
+        _ => {
+            *rows += 1;
+            Ok(())
         }
     }
 }
 
 /// Reads a grid of side `n` into `grid` (row-major). Digits are not range-checked here.
-///
-/// One pass over the bytes: every accepted character is ASCII, so the first other byte starts
-/// the offending character.
 pub fn parse_grid(text: &str, n: usize, grid: &mut [u8; MAX_CELLS]) -> Result<(), ParseError> {
+    let text = text.trim_end();
+    let text = text.strip_suffix('.').unwrap_or(text);
     let mut rows = 0;
     for (line_no, line) in text.split('\n').enumerate() {
-        let (mut digits, mut comma, mut border) = (0, false, None);
-        for (pos, &b) in line.as_bytes().iter().enumerate() {
-            match b {
-                b'0'..=b'9' => {
+        let mut line = line.trim();
+        if line.starts_with("```") {
+            continue;
+        }
+        if let Some((k, rest)) = row_label(line.trim_start_matches(['*', '`', '-', ' '])) {
+            if k != rows as u64 + 1 {
+                return Err(ParseError::RowLabel(rows + 1, k));
+            }
+            line = rest;
+        }
+        let mut row = Row::default();
+        let mut after_bracket = false;
+        for (pos, c) in line.char_indices() {
+            match c {
+                '0'..='9' => {
                     if rows == n {
                         return Err(ParseError::RowCount(n + 1));
                     }
-                    if digits < n {
-                        grid[rows * n + digits] = b - b'0';
+                    if row.digits < n {
+                        grid[rows * n + row.digits] = c as u8 - b'0';
                     }
-                    digits += 1;
+                    row.digits += 1;
                 }
-                b' ' | b'\t' | b'|' | b'\r' => {}
-                b',' => comma = true,
-                b'-' | b'+' => {
-                    border.get_or_insert(char::from(b));
+                ' ' | '\t' | '\r' | '|' | '│' | '┃' | '║' | '*' | '`' | '[' => {}
+                ',' => row.comma = true,
+                ']' => {
+                    end_row(&mut row, &mut rows, n, line_no, after_bracket)?;
+                    after_bracket = true;
+                }
+                '-' | '+' | '=' | '_' | '\u{2500}'..='\u{257F}' => {
+                    row.border.get_or_insert(c);
                 }
                 _ => {
                     let c = line[pos..].chars().next().unwrap_or('?');
@@ -80,32 +154,12 @@ pub fn parse_grid(text: &str, n: usize, grid: &mut [u8; MAX_CELLS]) -> Result<()
                 }
             }
         }
-        match (digits, border) {
-            (0, _) if !comma => continue,
-            (0, _) => return Err(ParseError::RowLength(rows + 1, 0)),
-            (_, Some(c)) => return Err(ParseError::BadChar(c, line_no + 1)),
-            (d, None) if d != n => return Err(ParseError::RowLength(rows + 1, d)),
-            _ => rows += 1,
-        }
+        end_row(&mut row, &mut rows, n, line_no, after_bracket)?;
     }
     if rows != n {
         return Err(ParseError::RowCount(rows));
     }
     Ok(())
-}
-
-/// Checks the record's data has a consistent shape; verification of a malformed record fails
-/// cleanly instead of panicking.
-fn shape_of(data: &SudokuData) -> Option<&'static Shape> {
-    let shape = Shape::of(usize::from(data.size))?;
-    let n = shape.n;
-    let ok = usize::from(data.box_rows) == shape.box_rows
-        && usize::from(data.box_cols) == shape.box_cols
-        && data.givens.len() == n
-        && data.solution.len() == n
-        && data.givens.iter().all(|r| r.len() == n)
-        && data.solution.iter().all(|r| r.len() == n);
-    ok.then_some(shape)
 }
 
 /// Judges a response against the givens and the rules.
@@ -114,8 +168,11 @@ pub fn verify(data: &SudokuData, response: &str) -> Verdict {
         Ok(answer) => answer,
         Err(rejection) => return rejection.into(),
     };
-    let Some(shape) = shape_of(data) else {
-        return Verdict::rejected(Reason::UnparsableAnswer, "the record's grid is malformed");
+    let shape = match super::check::check_data(data) {
+        Ok(shape) => shape,
+        Err(why) => {
+            return Verdict::rejected(Reason::VerifierError, format!("malformed record: {why}"));
+        }
     };
     let n = shape.n;
     let mut grid = [0u8; MAX_CELLS];
@@ -212,10 +269,25 @@ mod tests {
 
     #[test]
     fn separators_and_borders_are_accepted() {
-        let mut g = [0u8; MAX_CELLS];
-        let text = "12|34\n34 | 12\n-----+-----\n\n2,1,4,3\n 4 3 2 1 \n";
-        parse_grid(text, 4, &mut g).unwrap();
-        assert_eq!(&g[..16], &[1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]);
+        let want = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+        for text in [
+            "12|34\n34 | 12\n-----+-----\n\n2,1,4,3\n 4 3 2 1 \n",
+            "[1, 2, 3, 4]\n[3, 4, 1, 2]\n[2, 1, 4, 3]\n[4, 3, 2, 1]",
+            "[[1,2,3,4],[3,4,1,2],\n [2,1,4,3],[4,3,2,1]]",
+            "[1, 2, 3, 4],\n[3, 4, 1, 2],\n[2, 1, 4, 3],\n[4, 3, 2, 1],",
+            "Row 1: 1 2 | 3 4\nrow 2 - 3 4 | 1 2\n**Row 3:** 2 1 | 4 3\nR4: 4 3 | 2 1.",
+            "1 2 | 3 4\n3 4 | 1 2\n====+====\n2 1 | 4 3\n4 3 | 2 1",
+            "┌─────┬─────┐\n│ 1 2 │ 3 4 │\n│ 3 4 │ 1 2 │\n├─────┼─────┤\n│ 2 1 │ 4 3 │\n│ 4 3 │ 2 1 │\n└─────┴─────┘",
+            "║ 1 2 ║ 3 4 ║\n║ 3 4 ║ 1 2 ║\n╠═════╬═════╣\n║ 2 1 ║ 4 3 ║\n║ 4 3 ║ 2 1 ║",
+            "```\n1234\n3412\n\n2143\n4321\n```",
+            "| 1 | 2 | 3 | 4 |\n|---|---|---|---|\n| 3 | 4 | 1 | 2 |\n| 2 | 1 | 4 | 3 |\n| 4 | 3 | 2 | 1 |",
+            "`1234`\n`3412`\n`2143`\n`4321`",
+            "1234\n3412\n2143\n4321.\n",
+        ] {
+            let mut g = [0u8; MAX_CELLS];
+            parse_grid(text, 4, &mut g).unwrap_or_else(|e| panic!("{text}: {e:?}"));
+            assert_eq!(&g[..16], &want, "{text}");
+        }
     }
 
     #[test]
@@ -231,6 +303,33 @@ mod tests {
             ("1234\n3412\n21 43 +\n4321", ParseError::BadChar('+', 3)),
             ("1234\n,\n3412\n2143\n4321", ParseError::RowLength(2, 0)),
             ("１234\n3412\n2143\n4321", ParseError::BadChar('１', 1)),
+            ("1234\n3412\n2143\n432.", ParseError::RowLength(4, 3)),
+            ("1234\n3412\n2143\n4321..", ParseError::BadChar('.', 4)),
+            (
+                "Row 1: 1234\nRow 3: 3412\nRow 2: 2143\nRow 4: 4321",
+                ParseError::RowLabel(2, 3),
+            ),
+            (
+                "Row 1: 1234\nRow 1: 3412\n2143\n4321",
+                ParseError::RowLabel(2, 1),
+            ),
+            (
+                "Row 1: 12 34\nRow: 3412\n2143\n4321",
+                ParseError::BadChar('R', 2),
+            ),
+            ("[1,2,3,4],[3,4,1,2],[2,1,4,3]", ParseError::RowCount(3)),
+            (
+                "[1,2,3,4,3,4,1,2,2,1,4,3,4,3,2,1]",
+                ParseError::RowLength(1, 16),
+            ),
+            (
+                "1234\n3412\n══╬══\n2143\n43═21",
+                ParseError::BadChar('═', 5),
+            ),
+            (
+                "1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 1 5",
+                ParseError::RowLength(4, 5),
+            ),
         ];
         for (text, want) in cases {
             assert_eq!(parse_grid(text, 4, &mut g), Err(want), "{text:?}");

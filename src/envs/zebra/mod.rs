@@ -5,6 +5,7 @@
 //! branching on the value with the fewest houses left) takes to prove the solution unique: 0 when
 //! propagation alone solves the puzzle, growing with how much case analysis it needs.
 
+mod check;
 mod clue;
 mod generate;
 mod params;
@@ -17,6 +18,7 @@ mod vocab;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+pub use self::check::check_data;
 pub use self::clue::{Clue, ClueKind};
 pub use self::params::{
     ATTRIBUTES_MAX, ATTRIBUTES_MIN, ClueWeights, HOUSES_MAX, HOUSES_MIN, Mode, ZebraParams,
@@ -98,7 +100,10 @@ impl ZebraData {
 
 impl Env for Zebra {
     const ID: &'static str = "zebra";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
+    // v2 only widened the accepted answer forms (a superset of v1's) over the same data layout:
+    // v1 records are still judged, by the v2 grammar.
+    const COMPATIBLE_SINCE: u32 = 1;
     const SUMMARY: &'static str =
         "Einstein's zebra puzzle: N houses, M attributes, a minimal clue set with one solution";
     type Params = ZebraParams;
@@ -121,6 +126,10 @@ impl Env for Zebra {
             difficulty: puzzle.nodes,
             data,
         }
+    }
+
+    fn check_data(&self, data: &ZebraData) -> Result<(), String> {
+        check::check_data(data)
     }
 
     fn verify(&self, data: &ZebraData, response: &str) -> Verdict {

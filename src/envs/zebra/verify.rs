@@ -19,10 +19,11 @@
 
 use serde_json::json;
 
-use super::vocab::{KINDS, VALUES_PER_KIND};
+use super::vocab::{KINDS, Kind, VALUES_PER_KIND};
 use super::{Item, Question, ZebraData};
 use crate::core::extract::extract_answer;
 use crate::core::verdict::{Reason, Verdict};
+use crate::envs::forms;
 
 /// The longest grid answer read: far above 7 lines of 7 values.
 pub const MAX_GRID_BYTES: usize = 4096;
@@ -34,8 +35,8 @@ pub fn verify(data: &ZebraData, response: &str) -> Verdict {
         Ok(answer) => answer,
         Err(rejection) => return rejection.into(),
     };
-    if !well_formed(data) {
-        return unparsable("the record's puzzle data is malformed");
+    if let Err(why) = super::check::check_data(data) {
+        return Verdict::rejected(Reason::VerifierError, format!("malformed record: {why}"));
     }
     match data.question {
         None => verify_grid(data, &answer),
@@ -43,28 +44,220 @@ pub fn verify(data: &ZebraData, response: &str) -> Verdict {
     }
 }
 
-/// Guards the indexing below against a hand-edited record: sizes within the env's limits and
-/// every stored index in range.
-fn well_formed(data: &ZebraData) -> bool {
-    let n = usize::from(data.houses);
-    let m = data.attributes.len();
-    (2..=VALUES_PER_KIND).contains(&n)
-        && (1..=KINDS).contains(&m)
-        && data.attributes.iter().all(|a| a.values.len() == n)
-        && data.solution.len() == n
-        && data
-            .solution
-            .iter()
-            .all(|row| row.len() == m && row.iter().all(|&v| usize::from(v) < n))
-        && data.question.is_none_or(|q| {
-            usize::from(q.about.attribute) < m
-                && usize::from(q.about.value) < n
-                && q.attribute.is_none_or(|a| usize::from(a) < m)
-        })
-}
-
 fn unparsable(message: impl Into<std::borrow::Cow<'static, str>>) -> Verdict {
     Verdict::rejected(Reason::UnparsableAnswer, message)
+}
+
+/// A grid being read: the cells filled so far and which houses have been opened.
+struct Grid<'d> {
+    data: &'d ZebraData,
+    cells: [[u8; KINDS]; VALUES_PER_KIND],
+    filled: [usize; VALUES_PER_KIND],
+    opened: u8,
+}
+
+impl<'d> Grid<'d> {
+    fn new(data: &'d ZebraData) -> Self {
+        Grid {
+            data,
+            cells: [[UNSET; KINDS]; VALUES_PER_KIND],
+            filled: [0; VALUES_PER_KIND],
+            opened: 0,
+        }
+    }
+
+    /// Opens house `h` (1-based) for values: each house once.
+    fn open(&mut self, h: usize) -> Result<usize, String> {
+        if !(1..=usize::from(self.data.houses)).contains(&h) {
+            return Err(format!("there is no house {h}"));
+        }
+        if self.opened & (1 << (h - 1)) != 0 {
+            return Err(format!("house {h} is listed twice"));
+        }
+        self.opened |= 1 << (h - 1);
+        Ok(h - 1)
+    }
+
+    /// Adds one value text (optionally `label: value`, or labelled by a table header) to house
+    /// `h` (0-based).
+    fn add(&mut self, h: usize, text: &str, header: Option<&str>) -> Result<(), String> {
+        let text = value_text(text);
+        if text.is_empty() {
+            return Ok(());
+        }
+        let m = self.data.attributes.len();
+        let position = self.filled[h].min(m - 1);
+        let guess = Item {
+            attribute: position as u8,
+            value: self.data.solution[h][position],
+        };
+        let item = lookup(self.data, text, guess)
+            .filter(|item| header.is_none_or(|l| label_fits(self.data, l, item.attribute)))
+            .ok_or_else(|| format!("`{}` is not a value of this puzzle", clip(text)))?;
+        let cell = &mut self.cells[h][usize::from(item.attribute)];
+        if *cell != UNSET {
+            return Err(format!(
+                "house {} has two values of {}",
+                h + 1,
+                self.data.attributes[usize::from(item.attribute)]
+                    .kind
+                    .name()
+            ));
+        }
+        *cell = item.value;
+        self.filled[h] += 1;
+        Ok(())
+    }
+
+    /// Adds a list of values: separated by `,`, `;`, `|` or `/`, the last possibly after `and`.
+    fn add_list(&mut self, h: usize, list: &str) -> Result<(), String> {
+        for part in list.split([',', ';', '|', '/']) {
+            let part = part.trim();
+            let mut part = strip_word(part, "and").unwrap_or(part);
+            // `Dane and bird`: a whole-word `and` separates two values.
+            while let Some(i) = find_and(part) {
+                self.add(h, &part[..i], None)?;
+                part = part[i + 3..].trim_start();
+            }
+            self.add(h, part, None)?;
+        }
+        Ok(())
+    }
+}
+
+/// Where a whole word `and` (any case, space before and after) starts in `text`.
+fn find_and(text: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    (1..bytes.len().saturating_sub(3)).find(|&i| {
+        bytes[i - 1].is_ascii_whitespace()
+            && bytes[i..i + 3].eq_ignore_ascii_case(b"and")
+            && bytes[i + 3].is_ascii_whitespace()
+    })
+}
+
+/// A value as written, without emphasis, a trailing full stop, or a leading `the`.
+fn value_text(text: &str) -> &str {
+    let text = text.trim().trim_end_matches(['.', '!']).trim_end();
+    strip_word(text, "the").unwrap_or(text)
+}
+
+/// `text` without a leading whole word `word` (any case) and the whitespace after it.
+fn strip_word<'a>(text: &'a str, word: &str) -> Option<&'a str> {
+    let head = text.get(..word.len())?;
+    let rest = &text[word.len()..];
+    (head.eq_ignore_ascii_case(word) && rest.starts_with(char::is_whitespace))
+        .then(|| rest.trim_start())
+}
+
+/// At most 40 bytes of model text in a message, cut at a character boundary.
+fn clip(text: &str) -> &str {
+    let mut end = text.len().min(40);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    &text[..end]
+}
+
+/// Reads a grid answer: `House K` lines (each with its values, or followed by lines of values),
+/// or a Markdown table with a row per house or a column per house. See the module docs.
+fn read_grid<'d>(data: &'d ZebraData, answer: &str) -> Result<Grid<'d>, String> {
+    let mut grid = Grid::new(data);
+    let mut current: Option<usize> = None;
+    // The open table: its header cells and, when its columns are houses, their 0-based numbers.
+    let mut table: Option<(Vec<String>, Option<Vec<usize>>)> = None;
+    for line in answer.lines() {
+        if let Some(cells) = forms::table_cells(line) {
+            current = None;
+            if forms::is_separator_row(&cells) {
+                continue;
+            }
+            let cells: Vec<String> = cells
+                .iter()
+                .map(|c| forms::strip_emphasis(c).trim().to_owned())
+                .collect();
+            let Some((header, columns)) = &table else {
+                // The first row is a header unless it reads as a house's row.
+                if house_cell(&cells[0]).is_none() {
+                    let columns: Option<Vec<usize>> =
+                        cells[1..].iter().map(|c| house_cell(c)).collect();
+                    let columns = match columns {
+                        Some(c) if !c.is_empty() => {
+                            let mut opened = Vec::with_capacity(c.len());
+                            for h in c {
+                                opened.push(grid.open(h)?);
+                            }
+                            Some(opened)
+                        }
+                        _ => None,
+                    };
+                    table = Some((cells, columns));
+                } else {
+                    table = Some((Vec::new(), None));
+                    let h = grid.open(house_cell(&cells[0]).unwrap_or(0))?;
+                    for cell in &cells[1..] {
+                        grid.add(h, cell, None)?;
+                    }
+                }
+                continue;
+            };
+            match columns {
+                // A row per attribute: cell j belongs to the house of column j.
+                Some(houses) => {
+                    if cells.len() != houses.len() + 1 {
+                        return Err(format!(
+                            "a table row has {} cells; the header has {}",
+                            cells.len(),
+                            houses.len() + 1
+                        ));
+                    }
+                    let label = Some(cells[0].as_str()).filter(|l| !l.is_empty());
+                    for (&h, cell) in houses.iter().zip(&cells[1..]) {
+                        grid.add(h, cell, label)?;
+                    }
+                }
+                // A row per house: the first cell is the house, the others its values.
+                None => {
+                    let Some(h) = house_cell(&cells[0]) else {
+                        return Err(format!(
+                            "a table row must start with a house number, not `{}`",
+                            clip(&cells[0])
+                        ));
+                    };
+                    let h = grid.open(h)?;
+                    if !header.is_empty() && cells.len() != header.len() {
+                        return Err(format!(
+                            "a table row has {} cells; the header has {}",
+                            cells.len(),
+                            header.len()
+                        ));
+                    }
+                    for (j, cell) in cells.iter().enumerate().skip(1) {
+                        let label = header.get(j).map(String::as_str).filter(|l| !l.is_empty());
+                        grid.add(h, cell, label)?;
+                    }
+                }
+            }
+            continue;
+        }
+        table = None;
+        let line = forms::strip_list_marker(line);
+        let line = forms::strip_emphasis(line);
+        let line = line.trim().trim_end_matches([',', ';', '.']).trim_end();
+        if line.is_empty() {
+            continue;
+        }
+        if let Some((h, rest)) = house_line(line) {
+            let h = grid.open(h)?;
+            current = Some(h);
+            grid.add_list(h, rest)?;
+        } else if let Some(h) = current {
+            // A line of values under a `House K` line belongs to that house.
+            grid.add_list(h, line)?;
+        } else {
+            return Err("every line must read `House K: value, value, …`".to_owned());
+        }
+    }
+    Ok(grid)
 }
 
 fn verify_grid(data: &ZebraData, answer: &str) -> Verdict {
@@ -73,56 +266,21 @@ fn verify_grid(data: &ZebraData, answer: &str) -> Verdict {
     }
     let n = usize::from(data.houses);
     let m = data.attributes.len();
-    let mut grid = [[UNSET; KINDS]; VALUES_PER_KIND];
-    let mut seen = 0u8;
-    for line in answer.lines() {
-        let line = line.trim();
-        if line.is_empty() {
-            continue;
-        }
-        let Some((h, rest)) = house_line(line) else {
-            return unparsable("every line must read `House K: value, value, …`");
-        };
-        if !(1..=n).contains(&h) {
-            return unparsable(format!("there is no house {h}"));
-        }
-        let h = h - 1;
-        if seen & (1 << h) != 0 {
-            return unparsable(format!("house {} is listed twice", h + 1));
-        }
-        seen |= 1 << h;
-        let row = &mut grid[h];
-        let mut filled = 0;
-        for (position, text) in rest.split([',', ';']).enumerate() {
-            let attribute = position.min(m - 1);
-            let guess = Item {
-                attribute: attribute as u8,
-                value: data.solution[h][attribute],
-            };
-            let Some(item) = lookup(data, text, guess) else {
-                return unparsable(format!("`{}` is not a value of this puzzle", text.trim()));
-            };
-            let cell = &mut row[usize::from(item.attribute)];
-            if *cell != UNSET {
-                return unparsable(format!(
-                    "house {} has two values of {}",
-                    h + 1,
-                    data.attributes[usize::from(item.attribute)].kind.name()
-                ));
-            }
-            *cell = item.value;
-            filled += 1;
-        }
-        if filled != m {
-            return unparsable(format!(
-                "house {} lists {filled} values; it needs one per attribute ({m})",
-                h + 1
-            ));
-        }
-    }
-    if let Some(h) = (0..n).find(|&h| seen & (1 << h) == 0) {
+    let grid = match read_grid(data, answer) {
+        Ok(grid) => grid,
+        Err(why) => return unparsable(why),
+    };
+    if let Some(h) = (0..n).find(|&h| grid.opened & (1 << h) == 0) {
         return unparsable(format!("house {} is missing", h + 1));
     }
+    if let Some(h) = (0..n).find(|&h| grid.filled[h] != m) {
+        return unparsable(format!(
+            "house {} lists {} values; it needs one per attribute ({m})",
+            h + 1,
+            grid.filled[h]
+        ));
+    }
+    let grid = grid.cells;
     for a in 0..m {
         let mut used = 0u8;
         for row in &grid[..n] {
@@ -149,20 +307,64 @@ fn verify_grid(data: &ZebraData, answer: &str) -> Verdict {
     }))
 }
 
-/// `House K: rest` → (K, rest).
+/// A table cell naming a house: `K`, `House K`, `#K` or `House #K`.
+fn house_cell(cell: &str) -> Option<usize> {
+    let cell = cell.trim();
+    let rest = match cell.get(..5) {
+        Some(head) if head.eq_ignore_ascii_case("house") => cell[5..].trim_start(),
+        _ => cell,
+    };
+    let rest = rest.strip_prefix('#').unwrap_or(rest).trim_start();
+    (!rest.is_empty() && rest.len() <= 3 && rest.bytes().all(|b| b.is_ascii_digit()))
+        .then(|| rest.parse().ok())
+        .flatten()
+}
+
+/// `House K <sep> rest` → (K, rest). The separator is `:`, `=`, `-`, `–`, `—`, `->` or `→`, or
+/// nothing when no values follow on the line; `House K (values)` also reads.
 fn house_line(line: &str) -> Option<(usize, &str)> {
     let head = line.get(..5)?;
     if !head.eq_ignore_ascii_case("house") {
         return None;
     }
     let rest = line[5..].trim_start();
+    let rest = rest.strip_prefix('#').unwrap_or(rest).trim_start();
     let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
     if digits == 0 || digits > 3 {
         return None;
     }
     let h = rest[..digits].parse().ok()?;
-    let rest = rest[digits..].trim_start().strip_prefix(':')?;
-    Some((h, rest))
+    let rest = rest[digits..].trim_start();
+    if rest.is_empty() {
+        return Some((h, rest));
+    }
+    if let Some(inner) = rest.strip_prefix('(').and_then(|r| r.strip_suffix(')')) {
+        return Some((h, inner));
+    }
+    for sep in ["->", ":", "=", "-", "–", "—", "→"] {
+        if let Some(after) = rest.strip_prefix(sep) {
+            return Some((h, after));
+        }
+    }
+    None
+}
+
+/// Whether a label (a table header or `label:` prefix) may stand over a value of `attribute`:
+/// its attribute name, `color` for `colour`, or a header that names no attribute at all.
+fn label_fits(data: &ZebraData, label: &str, attribute: u8) -> bool {
+    let label = label.trim();
+    let names = |a: &super::Attribute| {
+        let name = a.kind.name();
+        label.eq_ignore_ascii_case(name)
+            || (name == "colour" && label.eq_ignore_ascii_case("color"))
+    };
+    match data.attributes.iter().position(names) {
+        Some(a) => a == usize::from(attribute),
+        None => !Kind::ALL.iter().any(|k| {
+            label.eq_ignore_ascii_case(k.name())
+                || (*k == Kind::Colour && label.eq_ignore_ascii_case("color"))
+        }),
+    }
 }
 
 /// The item a value text names, optionally labelled `attribute: value` or `attribute = value`.
@@ -172,7 +374,7 @@ fn house_line(line: &str) -> Option<(usize, &str)> {
 fn lookup(data: &ZebraData, text: &str, guess: Item) -> Option<Item> {
     let text = text.trim();
     let (label, value) = match text.bytes().position(|b| b == b':' || b == b'=') {
-        Some(i) => (Some(text[..i].trim()), text[i + 1..].trim()),
+        Some(i) => (Some(text[..i].trim()), value_text(&text[i + 1..])),
         None => (None, text),
     };
     let find = |a: usize| {
@@ -193,8 +395,9 @@ fn lookup(data: &ZebraData, text: &str, guess: Item) -> Option<Item> {
     } else {
         find(first).or_else(|| (0..m).filter(|&a| a != first).find_map(find))?
     };
-    let name = data.attributes[a].kind.name();
+    // A `label:` prefix must name this value's attribute exactly.
     let label_ok = label.is_none_or(|l| {
+        let name = data.attributes[a].kind.name();
         l.eq_ignore_ascii_case(name) || (name == "colour" && l.eq_ignore_ascii_case("color"))
     });
     label_ok.then_some(Item {
@@ -207,28 +410,21 @@ fn verify_question(data: &ZebraData, q: Question, answer: &str) -> Verdict {
     let Some(h) = data.house_of(q.about) else {
         return unparsable("the record's question names no house");
     };
-    let text = answer.trim();
+    let text = forms::strip_emphasis(answer);
+    let text = forms::strip_full_stop(text.trim());
     match q.attribute {
-        None => {
-            let digits = match text.get(..5) {
-                Some(head) if head.eq_ignore_ascii_case("house") => text[5..].trim_start(),
-                _ => text,
-            };
-            if digits.is_empty() || digits.len() > 3 || !digits.bytes().all(|b| b.is_ascii_digit())
-            {
-                return unparsable("the answer is not a house number");
-            }
-            if digits.parse::<usize>().ok() == Some(h + 1) {
-                Verdict::correct()
-            } else {
-                Verdict::wrong("wrong house")
-            }
-        }
+        None => match house_number(text) {
+            None => unparsable("the answer is not a house number"),
+            Some(k) if k == h + 1 => Verdict::correct(),
+            Some(_) => Verdict::wrong("wrong house"),
+        },
         Some(a) => {
-            let value = match text.get(..4) {
-                Some(head) if head.eq_ignore_ascii_case("the ") => text[4..].trim_start(),
-                _ => text,
-            };
+            let value = strip_word(text, "the").unwrap_or(text);
+            // `drink: coffee`, `drink = coffee`, `the drink is coffee`: the label must be the
+            // attribute asked for; `lookup` checks it names the value's attribute.
+            let asked = data.attributes[usize::from(a)].kind.name();
+            let labelled = strip_label(value, asked);
+            let value = labelled.unwrap_or(value);
             if value.contains([':', '=', ',', ';']) {
                 return unparsable("the answer is not a single value");
             }
@@ -236,22 +432,95 @@ fn verify_question(data: &ZebraData, q: Question, answer: &str) -> Verdict {
                 attribute: a,
                 value: data.solution[h][usize::from(a)],
             };
-            let Some(item) = lookup(data, value, guess) else {
-                return unparsable(format!("`{value}` is not a value of this puzzle"));
+            let found = lookup(data, value_text(value), guess);
+            let Some(item) = found else {
+                return unparsable(format!("`{}` is not a value of this puzzle", clip(value)));
             };
-            let truth = Item {
-                attribute: a,
-                value: data.solution[h][usize::from(a)],
-            };
-            if item == truth {
+            if item == guess {
                 Verdict::correct()
             } else if item.attribute != a {
+                if labelled.is_some() {
+                    return unparsable(format!("`{}` is not a {asked}", clip(value)));
+                }
                 Verdict::wrong("the answer is a value of another attribute")
             } else {
                 Verdict::wrong("wrong value")
             }
         }
     }
+}
+
+/// `text` after a leading `LABEL:`, `LABEL =` or `LABEL is` where LABEL names `attribute`
+/// (`color` for `colour` too); `None` when there is no such label.
+fn strip_label<'a>(text: &'a str, attribute: &str) -> Option<&'a str> {
+    let end = text.bytes().position(|b| !b.is_ascii_alphabetic())?;
+    let label = &text[..end];
+    let fits = label.eq_ignore_ascii_case(attribute)
+        || (attribute == "colour" && label.eq_ignore_ascii_case("color"));
+    if !fits {
+        return None;
+    }
+    let rest = text[end..].trim_start();
+    let rest = match rest.strip_prefix([':', '=']) {
+        Some(r) => r,
+        None => strip_word(rest, "is")?,
+    };
+    let rest = rest.trim_start();
+    Some(strip_word(rest, "the").unwrap_or(rest))
+}
+
+/// The house a house answer names: `2`, `house 2`, `House #2`, `house number 2`, `in house 2`,
+/// `the second house`, `2nd`, `two`. Anything else, such as two numbers, is `None`.
+fn house_number(text: &str) -> Option<usize> {
+    const WORDS: [&str; 7] = ["one", "two", "three", "four", "five", "six", "seven"];
+    const ORDINALS: [&str; 7] = [
+        "first", "second", "third", "fourth", "fifth", "sixth", "seventh",
+    ];
+    let mut number = None;
+    let mut fillers = 0u8;
+    for (i, token) in text
+        .split(|c: char| c.is_whitespace() || matches!(c, ':' | '=' | '#'))
+        .filter(|t| !t.is_empty())
+        .enumerate()
+    {
+        let lower = token.to_ascii_lowercase();
+        let filler = match lower.as_str() {
+            "in" | "the" if i == 0 || (i == 1 && fillers == 1) => 1,
+            "house" => 2,
+            "number" | "no" => 4,
+            _ => 0,
+        };
+        if filler != 0 {
+            if fillers & filler != 0 && filler != 1 {
+                return None;
+            }
+            fillers |= filler;
+            continue;
+        }
+        if number.is_some() {
+            return None;
+        }
+        let digits = lower.bytes().take_while(u8::is_ascii_digit).count();
+        let value = if digits > 0 && digits <= 3 {
+            let k: usize = lower[..digits].parse().ok()?;
+            let suffix = &lower[digits..];
+            let ordinal = match k % 100 {
+                11..=13 => "th",
+                _ => match k % 10 {
+                    1 => "st",
+                    2 => "nd",
+                    3 => "rd",
+                    _ => "th",
+                },
+            };
+            (suffix.is_empty() || suffix == ordinal).then_some(k)?
+        } else {
+            let word = |list: &[&str]| list.iter().position(|w| *w == lower).map(|i| i + 1);
+            word(&WORDS).or_else(|| word(&ORDINALS))?
+        };
+        number = Some(value);
+    }
+    number
 }
 
 #[cfg(test)]
@@ -293,6 +562,14 @@ mod tests {
             "\n  house 3 : BLUE ,dane, Bird \n\nHOUSE 1: dog; Brit; red\nHouse 2:cat,green,swede\n",
             "House 1: colour: red, nationality = Brit, pet: dog\nHouse 2: color=green, Swede, cat\n\
              House 3: blue, Dane, bird",
+            "- House 1: red, Brit, dog\n- House 2: green, Swede, cat\n- House 3: blue, Dane, bird",
+            "1. House 1 - red, Brit, dog.\n2. House 2 - green, Swede, cat.\n3. House 3 - blue, Dane, bird.",
+            "**House 1**: red, Brit, dog,\n**House 2**: green, Swede, cat,\n**House 3**: blue, Dane, bird,",
+            "House 1: red, the Brit, dog\nHouse #2 = green / Swede / cat\nHouse 3 (blue, Dane and bird)",
+            "House 1:\n- colour: red\n- nationality: Brit\n- pet: dog\nHouse 2:\n- green\n- Swede\n- cat\n\nHouse 3: blue\n  Dane, bird",
+            "| House | Colour | Nationality | Pet |\n|:---:|---|---|---|\n| 1 | red | Brit | dog |\n| 2 | green | Swede | cat |\n| House 3 | **blue** | Dane | bird |",
+            "| 1 | red | Brit | dog |\n| 2 | green | Swede | cat |\n| 3 | blue | Dane | bird |",
+            "| Attribute | House 1 | House 2 | House 3 |\n|---|---|---|---|\n| Color | red | green | blue |\n| Nationality | Brit | Swede | Dane |\n| Pet | dog | cat | bird |",
         ] {
             let v = judge(form);
             assert!(v.correct, "{form}: {v:?}");
@@ -332,6 +609,15 @@ mod tests {
             "House 1: pet: red, Brit, dog\nHouse 2: green, Swede, cat\nHouse 3: blue, Dane, bird",
             "House 1: red or green, Brit, dog\nHouse 2: green, Swede, cat\nHouse 3: blue, Dane, bird",
             "1: red, Brit, dog\n2: green, Swede, cat\n3: blue, Dane, bird",
+            "Solution:\nHouse 1: red, Brit, dog\nHouse 2: green, Swede, cat\nHouse 3: blue, Dane, bird",
+            "House 1: red, Brit, dog\nHouse 2: green, Swede, cat\nHouse 3: blue, Dane",
+            "House 1: red, Brit, dog\nHouse 2: green, Swede, cat\nHouse 3:\n- blue\n- Dane\n- bird\n- fish",
+            "| House | colour | nationality | pet |\n|---|---|---|---|\n| 1 | red | Brit | dog |\n| 2 | green | Swede | cat |",
+            "| House | pet | nationality | colour |\n|---|---|---|---|\n| 1 | red | Brit | dog |\n| 2 | green | Swede | cat |\n| 3 | blue | Dane | bird |",
+            "| House | colour | nationality | pet |\n|---|---|---|---|\n| 1 | red | Brit | dog |\n| 2 | green | Swede | cat |\n| 3 | blue | Dane | bird |\n| 3 | blue | Dane | bird |",
+            "| House | colour | nationality | pet |\n|---|---|---|---|\n| 1 | red | Brit | dog |\n| 2 | green | Swede | cat |\n| 3 | blue | Dane | bird | fish |",
+            "| | House 1 | House 2 | House 3 |\n|---|---|---|---|\n| colour | red | green | blue |\n| pet | Brit | Swede | Dane |\n| pet | dog | cat | bird |",
+            "House 1 - red, Brit, dog\nHouse 2 - green, Swede, cat\nHouse 3 - blue, Dane, bird, and fish",
             &format!("{RIGHT}\nThe zebra is nowhere."),
             "House 99999999999999999999: red, Brit, dog",
         ] {
@@ -351,41 +637,105 @@ mod tests {
             attribute: Some(1),
         }));
         let ask = |d: &ZebraData, a: &str| verify(d, &format!("<answer>{a}</answer>")).reason;
-        // A trailing period is sentence punctuation, dropped by the core's normalisation.
-        for right in ["Swede", "swede", "the Swede", " The SWEDE ", "the Swede."] {
+        for right in ["Swede", "swede", "the Swede", " The SWEDE "] {
             assert_eq!(ask(&nationality, right), Reason::Correct, "{right}");
         }
         assert_eq!(ask(&nationality, "Dane"), Reason::WrongAnswer);
         assert_eq!(ask(&nationality, "green"), Reason::WrongAnswer);
-        for bad in ["Swede, Dane", "Swedish", "2", "nationality: Swede"] {
+        for right in [
+            "the Swede.",
+            "nationality: Swede",
+            "**Nationality**: the Swede",
+            "The nationality is Swede",
+            "`Swede`",
+        ] {
+            assert_eq!(ask(&nationality, right), Reason::Correct, "{right}");
+        }
+        for bad in [
+            "Swede, Dane",
+            "Swede or Dane",
+            "Swedish",
+            "2",
+            "pet: Swede",
+            "nationality: green",
+            "nationality: Swede, Dane",
+        ] {
             assert_eq!(ask(&nationality, bad), Reason::UnparsableAnswer, "{bad}");
         }
         let house = data(Some(Question {
             about,
             attribute: None,
         }));
-        for right in ["2", "house 2", "House  2"] {
+        for right in [
+            "2",
+            "house 2",
+            "House  2",
+            "House #2.",
+            "in house 2",
+            "the second house",
+            "2nd",
+            "two",
+            "house number: 2",
+        ] {
             assert_eq!(ask(&house, right), Reason::Correct, "{right}");
         }
         assert_eq!(ask(&house, "3"), Reason::WrongAnswer);
-        for bad in ["two", "2nd", "house", "-2", "cat"] {
+        assert_eq!(ask(&house, "third"), Reason::WrongAnswer);
+        for bad in [
+            "house",
+            "-2",
+            "cat",
+            "2 or 3",
+            "house 2, house 3",
+            "2th",
+            "house 2 house",
+            "2.5",
+        ] {
             assert_eq!(ask(&house, bad), Reason::UnparsableAnswer, "{bad}");
         }
     }
 
     #[test]
-    fn a_malformed_record_is_reported_not_a_panic() {
-        let mut d = data(None);
-        d.houses = 9;
-        assert_eq!(
-            verify(&d, &format!("<answer>{RIGHT}</answer>")).reason,
-            Reason::UnparsableAnswer
-        );
-        let mut d = data(None);
-        d.solution[0][0] = 7;
-        assert_eq!(
-            verify(&d, &format!("<answer>{RIGHT}</answer>")).reason,
-            Reason::UnparsableAnswer
-        );
+    fn a_malformed_record_is_a_verifier_error_not_a_panic() {
+        let broken: [(fn(&mut ZebraData), &str); 8] = [
+            (|d| d.houses = 9, "houses is 9"),
+            (|d| d.solution[0][0] = 7, "not a permutation"),
+            (|d| d.solution[0][0] = 1, "not a permutation"),
+            (
+                |d| d.solution[2].pop().map(drop).unwrap_or(()),
+                "solution[2]",
+            ),
+            (
+                |d| d.attributes[2].values[0] = "Red".into(),
+                "already a value",
+            ),
+            (
+                |d| d.attributes[2].values[0] = "House".into(),
+                "word of the answer",
+            ),
+            (
+                |d| d.attributes[1].values.push("Finn".into()),
+                "one per house",
+            ),
+            (
+                |d| {
+                    d.question = Some(Question {
+                        about: Item {
+                            attribute: 1,
+                            value: 0,
+                        },
+                        attribute: Some(1),
+                    })
+                },
+                "question.attribute",
+            ),
+        ];
+        for (break_it, why) in broken {
+            let mut d = data(None);
+            break_it(&mut d);
+            let v = verify(&d, &format!("<answer>{RIGHT}</answer>"));
+            assert_eq!(v.reason, Reason::VerifierError, "{why}");
+            assert!(v.message.contains(why), "{why}: {}", v.message);
+        }
     }
 }
