@@ -122,6 +122,7 @@ impl Curriculum {
                 "per-env lists do not all have the {n} entries of the config's envs"
             )));
         }
+        state.validate()?;
         let mut envs = Vec::with_capacity(n);
         for spec in &state.config.envs {
             let env = registry::find(&spec.id)?;

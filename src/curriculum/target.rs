@@ -19,6 +19,7 @@ use serde::{Deserialize, Serialize};
 use super::baselines::check_knob;
 use super::controller::{Controller, Observation, unit};
 use super::error::CurriculumError;
+use super::state::check_float;
 use crate::core::params::{LEVEL_MAX, LEVEL_MIN};
 use crate::core::rng::ProblemRng;
 
@@ -58,6 +59,12 @@ pub struct TargetParams {
     /// Prior slope: logits of solve rate lost per level.
     #[schemars(range(min = 0.1, max = 10.0))]
     pub slope: f64,
+    /// Most samples one group counts for in the fit. A group's answers share one problem, so
+    /// beyond a few of them they measure that problem, not the level: a group of 1,000 rewards
+    /// would otherwise outweigh 125 groups of 8. Larger groups keep their mean rate and are
+    /// scaled down to this weight.
+    #[schemars(range(min = 1.0, max = 1000000.0))]
+    pub max_group_weight: f64,
 }
 
 impl Default for TargetParams {
@@ -68,6 +75,7 @@ impl Default for TargetParams {
             gain: 0.05,
             start_level: 2.0,
             slope: 1.0,
+            max_group_weight: 16.0,
         }
     }
 }
@@ -79,7 +87,8 @@ impl TargetParams {
         check("explore", self.explore, 0.0, MAX_SPREAD)?;
         check("gain", self.gain, 0.0, 1.0)?;
         check("start_level", self.start_level, LEVEL_MIN, LEVEL_MAX)?;
-        check("slope", self.slope, 0.1, 10.0)
+        check("slope", self.slope, 0.1, 10.0)?;
+        check("max_group_weight", self.max_group_weight, 1.0, 1_000_000.0)
     }
 }
 
@@ -210,6 +219,39 @@ impl TargetRate {
         self.stale = false;
     }
 
+    /// Checks a restored state; errors name the field under `at`.
+    pub(crate) fn check(&self, at: &str) -> Result<(), CurriculumError> {
+        if self.bins.len() != BINS {
+            return Err(CurriculumError::state_field(
+                format!("{at}.bins"),
+                format_args!("{} bins", self.bins.len()),
+                format_args!("exactly {BINS} bins"),
+            ));
+        }
+        for (i, bin) in self.bins.iter().enumerate() {
+            let field = |f: &str| format!("{at}.bins[{i}].{f}");
+            check_float(field("weight"), bin.weight, 0.0, f64::MAX)?;
+            // Discounting rounds each sum separately, hence the relative slack.
+            let slack = 1.0 + 1e-9;
+            check_float(field("solved"), bin.solved, 0.0, bin.weight * slack)?;
+            check_float(
+                field("level_sum"),
+                bin.level_sum,
+                LEVEL_MIN * bin.weight,
+                LEVEL_MAX * bin.weight * slack,
+            )?;
+        }
+        let f = |name: &str| format!("{at}.{name}");
+        check_float(f("a"), self.a, -1e6, 1e6)?;
+        check_float(f("b"), self.b, MIN_SLOPE, 1e6)?;
+        check_float(f("cov[0]"), self.cov[0], 0.0, f64::MAX)?;
+        check_float(f("cov[1]"), self.cov[1], f64::MIN, f64::MAX)?;
+        check_float(f("cov[2]"), self.cov[2], 0.0, f64::MAX)?;
+        check_float(f("offset"), self.offset, -MAX_OFFSET, MAX_OFFSET)?;
+        check_float(f("centre"), self.centre, LEVEL_MIN, LEVEL_MAX)?;
+        check_float(f("centre_sd"), self.centre_sd, 0.0, f64::MAX)
+    }
+
     /// The level where the fitted curve crosses `target`, and its standard deviation.
     pub fn inverse(&self, target: f64) -> (f64, f64) {
         let level = (self.a - logit(target)) / self.b;
@@ -248,11 +290,13 @@ impl Controller for TargetRate {
             bin.solved *= keep;
             bin.level_sum *= keep;
         }
-        let n = f64::from(obs.n);
+        // Scale a large group down to the cap, keeping its rate (see `max_group_weight`).
+        let n = f64::from(obs.n).min(self.params.max_group_weight);
+        let solved = obs.rate() * n;
         let at = ((obs.level - LEVEL_MIN) / (LEVEL_MAX - LEVEL_MIN) * (BINS - 1) as f64).round();
         let bin = &mut self.bins[(at.max(0.0) as usize).min(BINS - 1)];
         bin.weight += n;
-        bin.solved += obs.solved;
+        bin.solved += solved;
         bin.level_sum += n * obs.level;
         self.offset = (self.offset + self.params.gain * (obs.rate() - obs.target))
             .clamp(-MAX_OFFSET, MAX_OFFSET);

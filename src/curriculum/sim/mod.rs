@@ -10,12 +10,13 @@ use rayon::prelude::*;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-pub use self::irt::{IrtParams, ItemResponse};
+pub use self::irt::{IrtParams, ItemResponse, Shape};
 pub use self::world::{ReasoningWorld, VerifierKind, WorldParams, ops_of};
 use super::Curriculum;
 use super::config::{ControllerConfig, CurriculumConfig, Target};
 use super::controller::unit;
 use super::error::CurriculumError;
+use crate::core::params::{LEVEL_MAX, LEVEL_MIN};
 use crate::core::record::Problem;
 use crate::core::rng::ProblemRng;
 
@@ -25,6 +26,10 @@ pub trait Learner {
     fn answer(&mut self, problem: &Problem, group: u32) -> Vec<f64>;
     /// The learner's skill: θ for the item-response learner, held-out accuracy for the world.
     fn skill(&self) -> f64;
+    /// The level at which it now solves `target` of its problems, where that is one level.
+    fn ideal_level(&self, _target: f64) -> Option<f64> {
+        None
+    }
 }
 
 /// Which learner to simulate.
@@ -38,19 +43,23 @@ pub enum LearnerConfig {
 }
 
 impl LearnerConfig {
-    /// The learner with default knobs for a name: `irt` or `world`.
+    /// Every learner name `by_name` knows, the two trained-on learners first.
+    pub const NAMES: [&'static str; 5] = ["irt", "world", "dip", "cliff", "regression"];
+
+    /// The learner with default knobs for a name: `irt`, `world`, or one of the held-out
+    /// item-response shapes `dip`, `cliff` and `regression` (see [`Shape::held_out`]).
     pub fn by_name(name: &str) -> Option<Self> {
         match name {
             "irt" => Some(LearnerConfig::Irt(IrtParams::default())),
             "world" => Some(LearnerConfig::World(WorldParams::default())),
-            _ => None,
+            other => Shape::held_out(other).map(LearnerConfig::Irt),
         }
     }
 
     /// The name, as in tables.
     pub fn name(&self) -> &'static str {
         match self {
-            LearnerConfig::Irt(_) => "irt",
+            LearnerConfig::Irt(p) => p.shape.name(),
             LearnerConfig::World(_) => "world",
         }
     }
@@ -119,6 +128,8 @@ pub struct TracePoint {
     pub level: f64,
     /// The learner's skill now.
     pub skill: f64,
+    /// The level at which the learner now solves the target rate, where there is one.
+    pub ideal_level: Option<f64>,
 }
 
 /// The figures of one simulation.
@@ -146,6 +157,10 @@ pub struct Summary {
     pub max_window_error: f64,
     /// Fraction of those windows within ±0.05 of the target.
     pub windows_within: f64,
+    /// After a sudden regression of the learner: how far the mean level of a trace interval fell
+    /// below the level where the learner solves the target (0 when it never did). None for
+    /// learners without a regression.
+    pub overshoot: Option<f64>,
 }
 
 /// A simulation's summary and trace.
@@ -193,6 +208,7 @@ pub fn simulate(cfg: &SimConfig) -> Result<SimReport, CurriculumError> {
                     solve_rate: since.iter().sum::<f64>() / since.len() as f64,
                     level: level_sum / since.len() as f64,
                     skill: learner.skill(),
+                    ideal_level: learner.ideal_level(cfg.target.centre()),
                 });
                 level_sum = 0.0;
             }
@@ -214,10 +230,30 @@ pub fn simulate(cfg: &SimConfig) -> Result<SimReport, CurriculumError> {
             final_skill: learner.skill(),
             max_window_error,
             windows_within,
+            overshoot: overshoot(&cfg.learner, &trace),
         },
         trace,
         target,
     })
+}
+
+/// The overshoot after a sudden regression: the largest amount by which a trace interval's mean
+/// level fell below the learner's ideal level, over the intervals after the drop. An interval
+/// that straddles the drop is skipped, since its mean mixes levels from before it.
+pub fn overshoot(learner: &LearnerConfig, trace: &[TracePoint]) -> Option<f64> {
+    let LearnerConfig::Irt(IrtParams {
+        shape: Shape::Regression { after, .. },
+        ..
+    }) = learner
+    else {
+        return None;
+    };
+    let below = trace
+        .windows(2)
+        .filter(|w| w[0].groups >= *after)
+        .filter_map(|w| Some(w[1].ideal_level?.clamp(LEVEL_MIN, LEVEL_MAX) - w[1].level))
+        .fold(0.0f64, f64::max);
+    Some(below)
 }
 
 /// (max |window mean − target|, fraction of windows within ±0.05) over sliding windows of
@@ -276,7 +312,7 @@ pub fn table(summaries: &[Summary]) -> String {
         }
     }
     let mut out = String::from(
-        "| learner | controller | seeds | solve rate | zero-variance groups | effective samples | final skill | max window error | windows within ±0.05 |\n|---|---|---|---|---|---|---|---|---|\n",
+        "| learner | controller | seeds | solve rate | zero-variance groups | effective samples | final skill | max window error | windows within ±0.05 | overshoot after regression |\n|---|---|---|---|---|---|---|---|---|---|\n",
     );
     for (learner, controller) in keys {
         let rows: Vec<&Summary> = summaries
@@ -287,8 +323,16 @@ pub fn table(summaries: &[Summary]) -> String {
             let (m, sd) = mean_sd(rows.iter().map(|s| f(s)));
             format!("{m:.digits$} ± {sd:.digits$}")
         };
+        let overshoot: Vec<f64> = rows.iter().filter_map(|s| s.overshoot).collect();
+        let overshoot = if overshoot.is_empty() {
+            "–".to_owned()
+        } else {
+            let (m, sd) = mean_sd(overshoot.iter().copied());
+            let max = overshoot.iter().copied().fold(0.0f64, f64::max);
+            format!("{m:.2} ± {sd:.2} (max {max:.2})")
+        };
         out.push_str(&format!(
-            "| {learner} | {controller} | {} | {} | {} | {} | {} | {} | {} |\n",
+            "| {learner} | {controller} | {} | {} | {} | {} | {} | {} | {} | {overshoot} |\n",
             rows.len(),
             col(|s| s.solve_rate, 3),
             col(|s| s.zero_variance, 3),
