@@ -120,6 +120,13 @@ impl AnyController {
         }
     }
 
+    /// Brings a controller saved by an older layout up to today's (see `TargetRate::migrate`).
+    pub(crate) fn migrate(&mut self) {
+        if let AnyController::Target(c) = self {
+            c.migrate();
+        }
+    }
+
     /// Checks a restored controller's state; errors name the field under `at`.
     pub(crate) fn check(&self, at: &str) -> Result<(), CurriculumError> {
         match self {

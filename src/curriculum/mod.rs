@@ -104,7 +104,7 @@ impl Curriculum {
     }
 
     /// A curriculum continuing from a saved state.
-    pub fn restore(state: CurriculumState) -> Result<Self, CurriculumError> {
+    pub fn restore(mut state: CurriculumState) -> Result<Self, CurriculumError> {
         if state.format != STATE_FORMAT {
             return Err(CurriculumError::state(format!(
                 "format {} is not the supported {STATE_FORMAT}",
@@ -121,6 +121,9 @@ impl Curriculum {
             return Err(CurriculumError::state(format!(
                 "per-env lists do not all have the {n} entries of the config's envs"
             )));
+        }
+        for controller in &mut state.controllers {
+            controller.migrate();
         }
         state.validate()?;
         let mut envs = Vec::with_capacity(n);
@@ -147,7 +150,7 @@ impl Curriculum {
             }
         }
         let key = derive_key(DRAW_DOMAIN, STATE_FORMAT, state.config.seed);
-        let mut state = state;
+
         state.outstanding.clear();
         Ok(Curriculum {
             state,

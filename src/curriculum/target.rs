@@ -24,7 +24,9 @@ use crate::core::params::{LEVEL_MAX, LEVEL_MIN};
 use crate::core::rng::ProblemRng;
 
 /// Bins over the level axis; observations carry their exact mean level within a bin.
-const BINS: usize = 41;
+const BINS: usize = 201;
+/// Bins of the first state format (0.25 levels wide); restored states are re-binned.
+const OLD_BINS: usize = 41;
 /// Newton iterations per refit; warm-started, so a few suffice.
 const NEWTON_STEPS: usize = 3;
 /// Prior standard deviation of the intercept: weak, it only anchors the very first choices.
@@ -39,6 +41,36 @@ const MAX_SPREAD: f64 = 2.0;
 const MAX_STEP: f64 = 2.0;
 /// The integral offset stays within this many levels.
 const MAX_OFFSET: f64 = 2.0;
+/// Levels per bin.
+const BIN_WIDTH: f64 = (LEVEL_MAX - LEVEL_MIN) / (BINS - 1) as f64;
+/// Samples a bin needs before its own rate can overrule the fit.
+const LOCAL_MIN_WEIGHT: f64 = 8.0;
+/// Samples a bin needs to be chosen instead: half a group of 8, so one probe counts for a while.
+const CANDIDATE_MIN_WEIGHT: f64 = 4.0;
+/// Pseudo-samples of the fit's prediction mixed into a bin's rate.
+const LOCAL_PRIOR: f64 = 4.0;
+/// A bin whose rate is within this many logits of the target is a good place to be.
+const LOCAL_OK: f64 = 0.5;
+/// Standard errors by which a bin's rate must miss the target before the fit is overruled.
+const LOCAL_Z: f64 = 3.0;
+/// Exploring around a bin chosen locally stops at a neighbour whose rate differs from the
+/// chosen bin's by more than this many logits: the edge of a cliff.
+const LOCAL_EDGE: f64 = 1.5;
+/// Logits of rate-error one level of distance from the fit's choice costs, choosing a bin.
+const LOCAL_DISTANCE_COST: f64 = 0.1;
+/// The best bin still misses by this many logits: look elsewhere, the curve may come back.
+const PROBE_WHEN: f64 = 1.0;
+/// Share of problems that probe while the best bin misses by `PROBE_WHEN`.
+const PROBE_SHARE: f64 = 0.1;
+/// Probes go up to this many levels either side of the fit's choice.
+const PROBE_REACH: f64 = 3.0;
+/// Smoothing of the change detector's running mean of (group rate − target), per group.
+const DETECT_RATE: f64 = 0.125;
+/// The detector fires when that running mean is this far from zero: about six standard errors
+/// for groups of 8 at a rate of 0.5, and far beyond anything tracking error produces.
+const DETECT_AT: f64 = 0.3;
+/// After a detected change, old data keeps this share of its weight.
+const DETECT_KEEP: f64 = 0.1;
 
 /// The knobs of the target-rate controller.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -125,6 +157,13 @@ pub struct TargetRate {
     pub centre: f64,
     /// The standard deviation of that level's estimate, for telemetry.
     pub centre_sd: f64,
+    /// Whether the last choice came from the bins' own rates rather than the fit (the fit's
+    /// choice was measurably wrong there: a dip or a cliff in the curve).
+    #[serde(default)]
+    pub local: bool,
+    /// The change detector: a running mean of (group rate − target).
+    #[serde(default)]
+    pub surprise: f64,
 }
 
 impl TargetRate {
@@ -141,6 +180,8 @@ impl TargetRate {
             stale: false,
             centre: params.start_level,
             centre_sd: f64::NAN,
+            local: false,
+            surprise: 0.0,
             params,
         };
         c.centre_sd = c.inverse(0.5).1;
@@ -219,6 +260,30 @@ impl TargetRate {
         self.stale = false;
     }
 
+    /// Re-bins a state saved with the first format's 41 bins onto today's finer grid; each old
+    /// bin's mass goes to the fine bin of its exact mean level, so the fit sees the same data.
+    pub(crate) fn migrate(&mut self) {
+        if self.bins.len() != OLD_BINS {
+            return;
+        }
+        let mut bins = vec![Bin::default(); BINS];
+        for old in &self.bins {
+            if !(old.weight > 0.0) {
+                continue;
+            }
+            let level = old.level_sum / old.weight;
+            let at = ((level - LEVEL_MIN) / BIN_WIDTH).round();
+            if !at.is_finite() {
+                continue;
+            }
+            let bin = &mut bins[(at.max(0.0) as usize).min(BINS - 1)];
+            bin.weight += old.weight;
+            bin.solved += old.solved;
+            bin.level_sum += old.level_sum;
+        }
+        self.bins = bins;
+    }
+
     /// Checks a restored state; errors name the field under `at`.
     pub(crate) fn check(&self, at: &str) -> Result<(), CurriculumError> {
         if self.bins.len() != BINS {
@@ -252,6 +317,64 @@ impl TargetRate {
         check_float(f("centre_sd"), self.centre_sd, 0.0, f64::MAX)
     }
 
+    /// Overrules the fit where the bins' own rates show its choice is wrong: the bin nearest
+    /// `fitted` has data whose rate misses the target by more than `LOCAL_OK` logits and by
+    /// `LOCAL_Z` standard errors. Then the choice is the bin whose rate is nearest the target
+    /// (in logits, plus a small cost per level of distance from `fitted`), among bins with data.
+    /// Returns that bin's level, its miss in logits and the range to explore: outward from the
+    /// bin up to `explore` levels, stopping before a neighbour with data whose rate differs by
+    /// more than `LOCAL_EDGE` logits. None means: follow the fit.
+    fn local_choice(&self, target: f64, fitted: f64) -> Option<(f64, f64, [f64; 2])> {
+        let rate = |bin: &Bin, level: f64| {
+            let prior = sigmoid(self.a - self.b * (level - self.offset));
+            (bin.solved + LOCAL_PRIOR * prior) / (bin.weight + LOCAL_PRIOR)
+        };
+        let level_of = |k: usize| LEVEL_MIN + k as f64 * BIN_WIDTH;
+        let at = (((fitted - LEVEL_MIN) / BIN_WIDTH).round().max(0.0) as usize).min(BINS - 1);
+        let here = &self.bins[at];
+        let r = rate(here, level_of(at));
+        let se = (target * (1.0 - target) / (here.weight + LOCAL_PRIOR)).sqrt();
+        let miss = (logit(r) - logit(target)).abs();
+        let fit_is_fine = if here.weight < LOCAL_MIN_WEIGHT {
+            // Untested: the fit gets the benefit of the doubt, unless it has just been shown
+            // wrong (its old bin's evidence has faded, not turned good).
+            !self.local
+        } else {
+            miss <= LOCAL_OK || (r - target).abs() <= LOCAL_Z * se
+        };
+        if fit_is_fine {
+            return None;
+        }
+        let (mut best, mut best_cost, mut best_miss) = (at, f64::INFINITY, miss);
+        for (k, bin) in self.bins.iter().enumerate() {
+            if bin.weight < CANDIDATE_MIN_WEIGHT {
+                continue;
+            }
+            let level = level_of(k);
+            let miss = (logit(rate(bin, level)) - logit(target)).abs();
+            let cost = miss + LOCAL_DISTANCE_COST * (level - fitted).abs();
+            if cost < best_cost {
+                (best, best_cost, best_miss) = (k, cost, miss);
+            }
+        }
+        let centre = level_of(best);
+        let anchor = logit(rate(&self.bins[best], centre));
+        let reach = (self.params.explore / BIN_WIDTH).round() as usize;
+        let passable = |k: usize| {
+            let bin = &self.bins[k];
+            bin.weight < CANDIDATE_MIN_WEIGHT
+                || (logit(rate(bin, level_of(k))) - anchor).abs() <= LOCAL_EDGE
+        };
+        let (mut lo, mut hi) = (best, best);
+        while lo > 0 && best - (lo - 1) <= reach && passable(lo - 1) {
+            lo -= 1;
+        }
+        while hi + 1 < BINS && (hi + 1) - best <= reach && passable(hi + 1) {
+            hi += 1;
+        }
+        Some((centre, best_miss, [level_of(lo), level_of(hi)]))
+    }
+
     /// The level where the fitted curve crosses `target`, and its standard deviation.
     pub fn inverse(&self, target: f64) -> (f64, f64) {
         let level = (self.a - logit(target)) / self.b;
@@ -272,15 +395,28 @@ impl Controller for TargetRate {
             self.fit();
         }
         let (level, sd) = self.inverse(target);
-        let centre = (level + self.offset).clamp(LEVEL_MIN, LEVEL_MAX);
-        self.centre = centre;
+        let fitted = (level + self.offset).clamp(LEVEL_MIN, LEVEL_MAX);
         self.centre_sd = sd;
+        let local = self.local_choice(target, fitted);
+        self.local = local.is_some();
+        if let Some((centre, miss, [lo, hi])) = local {
+            self.centre = centre;
+            // Where even the best bin is poor, spend a few problems looking further away: a
+            // curve that dips can come back up past the dip, which no monotone fit predicts.
+            if miss > PROBE_WHEN && unit(rng) < PROBE_SHARE {
+                return fitted + PROBE_REACH * (2.0 * unit(rng) - 1.0);
+            }
+            // Never explore across a cliff: that is what mixes all-right and all-wrong groups
+            // into a mean that looks on target.
+            return lo + (hi - lo) * unit(rng);
+        }
+        self.centre = fitted;
         let spread = if sd.is_finite() {
             sd.clamp(self.params.explore, MAX_SPREAD)
         } else {
             MAX_SPREAD
         };
-        centre + spread * (2.0 * unit(rng) - 1.0)
+        fitted + spread * (2.0 * unit(rng) - 1.0)
     }
 
     fn observe(&mut self, obs: Observation) {
@@ -298,9 +434,26 @@ impl Controller for TargetRate {
         bin.weight += n;
         bin.solved += solved;
         bin.level_sum += n * obs.level;
-        self.offset = (self.offset + self.params.gain * (obs.rate() - obs.target))
-            .clamp(-MAX_OFFSET, MAX_OFFSET);
+        let error = obs.rate() - obs.target;
         self.stale = true;
+        if self.local {
+            // The bins steer now; integrating their misses would only wind the offset up.
+            return;
+        }
+        self.offset = (self.offset + self.params.gain * error).clamp(-MAX_OFFSET, MAX_OFFSET);
+        self.surprise += DETECT_RATE * (error - self.surprise);
+        if self.surprise.abs() > DETECT_AT {
+            // The learner changed faster than the memory forgets (a sudden regression, a jump):
+            // drop most of the old data and the offset built on it, so the fit re-anchors on
+            // what the learner does now instead of winding the offset past the new level.
+            for bin in &mut self.bins {
+                bin.weight *= DETECT_KEEP;
+                bin.solved *= DETECT_KEEP;
+                bin.level_sum *= DETECT_KEEP;
+            }
+            self.offset = 0.0;
+            self.surprise = 0.0;
+        }
     }
 
     fn level(&self) -> f64 {

@@ -184,6 +184,8 @@ pub fn simulate(cfg: &SimConfig) -> Result<SimReport, CurriculumError> {
     let mut learner = cfg.learner.build(cfg.seed);
     let initial_skill = learner.skill();
     let mut rates = Vec::with_capacity(cfg.groups as usize);
+    // (level issued, the learner's ideal level then), per group, for the overshoot metric.
+    let mut levels = Vec::with_capacity(cfg.groups as usize);
     let mut trace = Vec::new();
     let (mut zero, mut effective, mut level_sum) = (0u64, 0u64, 0.0);
     let group = cfg.group_size.max(1);
@@ -198,6 +200,10 @@ pub fn simulate(cfg: &SimConfig) -> Result<SimReport, CurriculumError> {
                 effective += u64::from(group);
             }
             rates.push(rewards.iter().sum::<f64>() / f64::from(group));
+            levels.push((
+                problem.meta.level.unwrap_or(0.0),
+                learner.ideal_level(cfg.target.centre()),
+            ));
             level_sum += problem.meta.level.unwrap_or(0.0);
             let done = rates.len() as u64;
             if done.is_multiple_of(cfg.trace_every.max(1)) {
@@ -230,17 +236,22 @@ pub fn simulate(cfg: &SimConfig) -> Result<SimReport, CurriculumError> {
             final_skill: learner.skill(),
             max_window_error,
             windows_within,
-            overshoot: overshoot(&cfg.learner, &trace),
+            overshoot: overshoot(&cfg.learner, &levels, u64::from(cfg.batch.max(1))),
         },
         trace,
         target,
     })
 }
 
-/// The overshoot after a sudden regression: the largest amount by which a trace interval's mean
-/// level fell below the learner's ideal level, over the intervals after the drop. An interval
-/// that straddles the drop is skipped, since its mean mixes levels from before it.
-pub fn overshoot(learner: &LearnerConfig, trace: &[TracePoint]) -> Option<f64> {
+/// The overshoot after a sudden regression: the largest amount by which the mean level of a
+/// batch of groups fell below the learner's ideal level (where it solves the target rate, clamped
+/// to the level range), over the batches answered after the drop. `levels` holds (level issued,
+/// ideal level after answering) per group.
+pub fn overshoot(
+    learner: &LearnerConfig,
+    levels: &[(f64, Option<f64>)],
+    batch: u64,
+) -> Option<f64> {
     let LearnerConfig::Irt(IrtParams {
         shape: Shape::Regression { after, .. },
         ..
@@ -248,10 +259,16 @@ pub fn overshoot(learner: &LearnerConfig, trace: &[TracePoint]) -> Option<f64> {
     else {
         return None;
     };
-    let below = trace
-        .windows(2)
-        .filter(|w| w[0].groups >= *after)
-        .filter_map(|w| Some(w[1].ideal_level?.clamp(LEVEL_MIN, LEVEL_MAX) - w[1].level))
+    let after = usize::try_from(*after)
+        .unwrap_or(usize::MAX)
+        .min(levels.len());
+    let below = levels[after..]
+        .chunks(usize::try_from(batch).unwrap_or(1))
+        .filter_map(|chunk| {
+            let ideal = chunk.last()?.1?.clamp(LEVEL_MIN, LEVEL_MAX);
+            let mean = chunk.iter().map(|(l, _)| l).sum::<f64>() / chunk.len() as f64;
+            Some(ideal - mean)
+        })
         .fold(0.0f64, f64::max);
     Some(below)
 }
