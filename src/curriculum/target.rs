@@ -52,7 +52,7 @@ const LOCAL_PRIOR: f64 = 4.0;
 /// A bin whose rate is within this many logits of the target is a good place to be.
 const LOCAL_OK: f64 = 0.5;
 /// Standard errors by which a bin's rate must miss the target before the fit is overruled.
-const LOCAL_Z: f64 = 3.0;
+const LOCAL_Z: f64 = 2.0;
 /// Exploring around a bin chosen locally stops at a neighbour whose rate differs from the
 /// chosen bin's by more than this many logits: the edge of a cliff.
 const LOCAL_EDGE: f64 = 1.5;
@@ -61,7 +61,7 @@ const LOCAL_DISTANCE_COST: f64 = 0.1;
 /// The best bin still misses by this many logits: look elsewhere, the curve may come back.
 const PROBE_WHEN: f64 = 1.0;
 /// Share of problems that probe while the best bin misses by `PROBE_WHEN`.
-const PROBE_SHARE: f64 = 0.1;
+const PROBE_SHARE: f64 = 0.05;
 /// Probes go up to this many levels either side of the fit's choice.
 const PROBE_REACH: f64 = 3.0;
 /// Smoothing of the change detector's running mean of (group rate − target), per group.
@@ -330,7 +330,7 @@ impl TargetRate {
             (bin.solved + LOCAL_PRIOR * prior) / (bin.weight + LOCAL_PRIOR)
         };
         let level_of = |k: usize| LEVEL_MIN + k as f64 * BIN_WIDTH;
-        let at = (((fitted - LEVEL_MIN) / BIN_WIDTH).round().max(0.0) as usize).min(BINS - 1);
+        let at = bin_of(fitted);
         let here = &self.bins[at];
         let r = rate(here, level_of(at));
         let se = (target * (1.0 - target) / (here.weight + LOCAL_PRIOR)).sqrt();
@@ -403,8 +403,12 @@ impl Controller for TargetRate {
             self.centre = centre;
             // Where even the best bin is poor, spend a few problems looking further away: a
             // curve that dips can come back up past the dip, which no monotone fit predicts.
+            // Only a level the bins know nothing about is worth a probe.
             if miss > PROBE_WHEN && unit(rng) < PROBE_SHARE {
-                return fitted + PROBE_REACH * (2.0 * unit(rng) - 1.0);
+                let probe = fitted + PROBE_REACH * (2.0 * unit(rng) - 1.0);
+                if self.bins[bin_of(probe)].weight < CANDIDATE_MIN_WEIGHT {
+                    return probe;
+                }
             }
             // Never explore across a cliff: that is what mixes all-right and all-wrong groups
             // into a mean that looks on target.
@@ -429,8 +433,7 @@ impl Controller for TargetRate {
         // Scale a large group down to the cap, keeping its rate (see `max_group_weight`).
         let n = f64::from(obs.n).min(self.params.max_group_weight);
         let solved = obs.rate() * n;
-        let at = ((obs.level - LEVEL_MIN) / (LEVEL_MAX - LEVEL_MIN) * (BINS - 1) as f64).round();
-        let bin = &mut self.bins[(at.max(0.0) as usize).min(BINS - 1)];
+        let bin = &mut self.bins[bin_of(obs.level)];
         bin.weight += n;
         bin.solved += solved;
         bin.level_sum += n * obs.level;
@@ -462,6 +465,16 @@ impl Controller for TargetRate {
 
     fn uncertainty(&self) -> Option<f64> {
         self.centre_sd.is_finite().then_some(self.centre_sd)
+    }
+}
+
+/// The bin a level falls in (levels outside [0, 10] fall in the end bins).
+fn bin_of(level: f64) -> usize {
+    let at = ((level - LEVEL_MIN) / BIN_WIDTH).round();
+    if at.is_nan() {
+        0
+    } else {
+        (at.max(0.0) as usize).min(BINS - 1)
     }
 }
 
@@ -514,6 +527,139 @@ mod tests {
         feed(&mut c, 3.0, 1.0, &mut rng, 400);
         feed(&mut c, 7.0, 1.0, &mut rng, 400);
         assert!((c.centre - 7.0).abs() < 0.4, "centre {}", c.centre);
+    }
+
+    /// Feeds a learner with any curve `p(level)` for `groups` groups of `g`; returns the share
+    /// of zero-variance groups over the last half.
+    fn feed_curve(
+        c: &mut TargetRate,
+        p: impl Fn(f64) -> f64,
+        rng: &mut ProblemRng,
+        groups: usize,
+        g: u32,
+    ) -> f64 {
+        let mut zero = 0;
+        for i in 0..groups {
+            let level = crate::curriculum::quantize(c.choose(0.5, rng), c.level());
+            let solved = (0..g).filter(|_| unit(rng) < p(level)).count() as f64;
+            if i >= groups / 2 && (solved == 0.0 || solved == f64::from(g)) {
+                zero += 1;
+            }
+            c.observe(Observation {
+                level,
+                target: 0.5,
+                solved,
+                n: g,
+            });
+        }
+        zero as f64 / (groups - groups / 2) as f64
+    }
+
+    #[test]
+    fn a_cliff_is_not_straddled() {
+        // Solve rate 0.93 below level 3, 0.18 from 3 on: a mean of 0.5 is only reachable by
+        // mixing the two sides, which is what a pure rate controller did.
+        let cliff = |l: f64| if l < 3.0 { 0.93 } else { 0.18 };
+        let mut c = TargetRate::new(TargetParams::default());
+        let mut rng = ProblemRng::from_test_seed(3);
+        let zero = feed_curve(&mut c, cliff, &mut rng, 1500, 8);
+        // Mixing both sides wastes (0.93⁸ + 0.82⁸)/2 ≈ 0.30 of the groups; one side at most
+        // 0.56 (all right) or 0.2 (all wrong). The controller must settle on the hard side.
+        assert!(zero < 0.26, "zero-variance share {zero}");
+    }
+
+    #[test]
+    fn a_dip_is_crossed_to_the_informative_level_behind_it() {
+        // 0.93 below 3, 0.18 in [3, 5), then 0.5 from 5 on: only probing finds level 5.
+        let dip = |l: f64| {
+            if l < 3.0 {
+                0.93
+            } else if l < 5.0 {
+                0.18
+            } else {
+                0.5
+            }
+        };
+        let mut c = TargetRate::new(TargetParams::default());
+        let mut rng = ProblemRng::from_test_seed(4);
+        let zero = feed_curve(&mut c, dip, &mut rng, 3000, 8);
+        assert!(c.level() >= 5.0, "settled at {}", c.level());
+        assert!(zero < 0.1, "zero-variance share {zero}");
+    }
+
+    #[test]
+    fn a_sudden_drop_is_followed_without_winding_the_offset_up() {
+        let mut c = TargetRate::new(TargetParams::default());
+        let mut rng = ProblemRng::from_test_seed(5);
+        let p = |centre: f64| move |l: f64| sigmoid(centre - l);
+        feed_curve(&mut c, p(6.0), &mut rng, 600, 8);
+        feed_curve(&mut c, p(3.0), &mut rng, 150, 8);
+        assert!(c.offset.abs() < 0.5, "offset {}", c.offset);
+        assert!((c.level() - 3.0).abs() < 0.6, "level {}", c.level());
+    }
+
+    #[test]
+    fn a_large_group_weighs_at_most_the_cap() {
+        let mut c = TargetRate::new(TargetParams::default());
+        c.observe(Observation {
+            level: 4.0,
+            target: 0.5,
+            solved: 750.0,
+            n: 1000,
+        });
+        let bin = c.bins.iter().find(|b| b.weight > 0.0).unwrap();
+        assert_eq!(bin.weight, 16.0);
+        assert_eq!(bin.solved, 12.0);
+        assert_eq!(bin.level_sum, 64.0);
+    }
+
+    #[test]
+    fn old_bins_are_rebinned_at_their_mean_level() {
+        let mut c = TargetRate::new(TargetParams::default());
+        c.bins = vec![Bin::default(); OLD_BINS];
+        c.bins[12] = Bin {
+            weight: 10.0,
+            solved: 4.0,
+            level_sum: 30.5,
+        };
+        c.migrate();
+        assert_eq!(c.bins.len(), BINS);
+        assert_eq!(
+            c.bins[61],
+            Bin {
+                weight: 10.0,
+                solved: 4.0,
+                level_sum: 30.5
+            }
+        );
+        c.check("c").unwrap();
+    }
+
+    #[test]
+    fn impossible_state_values_are_named() {
+        let fresh = TargetRate::new(TargetParams::default());
+        let cases: [(&str, fn(&mut TargetRate)); 5] = [
+            ("c.b", |c| c.b = -1.0),
+            ("c.offset", |c| c.offset = 50.0),
+            ("c.bins[3].weight", |c| c.bins[3].weight = -2.0),
+            ("c.bins[3].solved", |c| {
+                c.bins[3] = Bin {
+                    weight: 1.0,
+                    solved: 2.0,
+                    level_sum: 0.5,
+                }
+            }),
+            ("c.centre", |c| c.centre = f64::INFINITY),
+        ];
+        for (field, spoil) in cases {
+            let mut c = fresh.clone();
+            spoil(&mut c);
+            let err = c.check("c").unwrap_err().to_string();
+            assert!(
+                err.contains(&format!("`{field}`")) && err.contains("allowed"),
+                "{err}"
+            );
+        }
     }
 
     #[test]
