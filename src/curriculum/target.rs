@@ -12,6 +12,13 @@
 //! per group and so removes any steady bias (a curve that is not logistic, lag behind a learner
 //! that improves). Exploration is uniform in `±spread`, where the spread is the estimate's own
 //! standard deviation clamped to `[explore, 2]`: wide while the fit knows little, narrow later.
+//!
+//! A monotone fit can hold the mean rate by mixing all-right and all-wrong groups across a cliff,
+//! so the bins' own rates check its choice: where they show it wrong, the controller moves to
+//! the bin nearest the target, explores without crossing a cliff, and probes unknown levels for
+//! a curve that comes back up past a dip. A change detector on (rate − target) drops old data
+//! after a sudden regression, so the offset cannot wind past the new level. See
+//! docs/curriculum.md for the thresholds and what they were measured against.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -314,7 +321,8 @@ impl TargetRate {
         check_float(f("cov[2]"), self.cov[2], 0.0, f64::MAX)?;
         check_float(f("offset"), self.offset, -MAX_OFFSET, MAX_OFFSET)?;
         check_float(f("centre"), self.centre, LEVEL_MIN, LEVEL_MAX)?;
-        check_float(f("centre_sd"), self.centre_sd, 0.0, f64::MAX)
+        check_float(f("centre_sd"), self.centre_sd, 0.0, f64::MAX)?;
+        check_float(f("surprise"), self.surprise, -1.0, 1.0)
     }
 
     /// Overrules the fit where the bins' own rates show its choice is wrong: the bin nearest
