@@ -122,7 +122,8 @@ fn impossible_values_in_a_state_file_are_named() {
     }
     c.next(2).unwrap();
     let good = serde_json::to_value(c.state()).unwrap();
-    let cases: [(&str, fn(&mut serde_json::Value), &str); 8] = [
+    type Spoil = fn(&mut serde_json::Value);
+    let cases: [(&str, Spoil, &str); 8] = [
         (
             "controllers[0].b",
             |v| v["controllers"][0]["b"] = (-0.5).into(),

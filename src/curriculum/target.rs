@@ -275,7 +275,8 @@ impl TargetRate {
         }
         let mut bins = vec![Bin::default(); BINS];
         for old in &self.bins {
-            if !(old.weight > 0.0) {
+            // Also skips a NaN weight, which `check` then refuses.
+            if old.weight.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater) {
                 continue;
             }
             let level = old.level_sum / old.weight;
@@ -656,7 +657,8 @@ mod tests {
     #[test]
     fn impossible_state_values_are_named() {
         let fresh = TargetRate::new(TargetParams::default());
-        let cases: [(&str, fn(&mut TargetRate)); 5] = [
+        type Spoil = fn(&mut TargetRate);
+        let cases: [(&str, Spoil); 5] = [
             ("c.b", |c| c.b = -1.0),
             ("c.offset", |c| c.offset = 50.0),
             ("c.bins[3].weight", |c| c.bins[3].weight = -2.0),
