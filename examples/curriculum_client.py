@@ -3,7 +3,7 @@ model and sends one reward line per problem. From the repository root, with `ver
 (or VERIGYM=target/release/verigym): python3 examples/curriculum_client.py"""
 import json, math, os, random, subprocess, sys
 
-BATCH, G, SKILL = 16, 8, 3.0  # batch must match the config; SKILL: level solved half the time
+BATCH, G, SKILL = 16, 8, 3.0  # batch as in the config (or --batch); SKILL: level solved half the time
 cmd = [os.environ.get("VERIGYM", "verigym"), "curriculum", "--config", "envs/curriculum/example.toml", "--rounds", "20"]
 proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 for _ in range(20):
@@ -13,6 +13,7 @@ for _ in range(20):
         rewards = [1.0 if random.random() < p else 0.0 for _ in range(G)]
         proc.stdin.write(json.dumps({"id": problem["id"], "rewards": rewards}) + "\n")
     proc.stdin.flush()
-    print("levels:", sorted(p["meta"]["level"] for p in batch), file=sys.stderr)
+    ack = json.loads(proc.stdout.readline())["ack"]  # the round is saved
+    print("round", ack["round"], "levels:", sorted(p["meta"]["level"] for p in batch), file=sys.stderr)
 proc.stdin.close()
 proc.wait()

@@ -451,7 +451,7 @@ mod tests {
     use super::*;
 
     fn problems() -> (ProblemSet, Vec<(String, String)>) {
-        let env = registry::find("modarith").unwrap();
+        let env = EnvSet::shipped().find("modarith").unwrap();
         let generator = env
             .generator(Some(2.0), &serde_json::Map::new(), 5)
             .unwrap();
@@ -462,7 +462,7 @@ mod tests {
             let record = generator.record(i);
             ids.push((record.id, record.answer));
         }
-        (ProblemSet::from_jsonl(&text[..], "p.jsonl").unwrap(), ids)
+        (ProblemSet::from_jsonl(&text[..], "p.jsonl", &EnvSet::shipped()).unwrap(), ids)
     }
 
     #[test]
@@ -538,11 +538,11 @@ mod tests {
         }
         // A problems file with a BOM is an input error, not a graded record.
         let mut bad = b"\xEF\xBB\xBF".to_vec();
-        let env = registry::find("modarith").unwrap();
+        let env = EnvSet::shipped().find("modarith").unwrap();
         env.generator(None, &serde_json::Map::new(), 1)
             .unwrap()
             .write_jsonl(0, &mut bad);
-        let e = ProblemSet::from_jsonl(&bad[..], "p.jsonl")
+        let e = ProblemSet::from_jsonl(&bad[..], "p.jsonl", &EnvSet::shipped())
             .err()
             .unwrap()
             .to_string();

@@ -73,9 +73,9 @@ fn shipped_suites_are_frozen() {
     );
     let newest = PINNED.last().unwrap().0;
     assert!(
-        SuiteSpec::load(newest)
+        SuiteSpec::load(newest, &EnvSet::shipped())
             .unwrap()
-            .check_env_versions()
+            .check_env_versions(&EnvSet::shipped())
             .is_ok()
     );
     assert_eq!(

@@ -35,11 +35,13 @@ pub struct Args {
     /// The target solve rate.
     #[arg(long, default_value_t = 0.5)]
     target: f64,
-    /// Starting ability θ of the irt learner (default -3: half solved at level 2, where target,
-    /// reasoning_gym and ada_rft start; rlve starts at 0, fixed stays at 5, uniform draws 0–10).
+    /// Starting ability θ of the irt learner: it solves half the problems at level 5 + θ. The
+    /// default, -3, puts that at level 2, where the target, reasoning_gym and ada_rft
+    /// controllers start (rlve starts at 0, fixed sits at 5, uniform spans 0 to 10).
     #[arg(long, allow_hyphen_values = true)]
     irt_theta: Option<f64>,
-    /// Run every controller on both learners and print mean ± sd over --seeds seeds.
+    /// Run every controller on every learner (irt, world and the held-out dip, cliff and
+    /// regression) and print mean ± sd over --seeds seeds.
     #[arg(long)]
     compare: bool,
     /// Seeds for --compare: seed, seed+1, …
@@ -48,8 +50,9 @@ pub struct Args {
     /// Run one of the lecture demos instead.
     #[arg(long, value_parser = PossibleValuesParser::new(Preset::ALL.map(Preset::name)))]
     preset: Option<String>,
-    /// Also draw solve rate, level and skill over time to this SVG file.
-    #[arg(long)]
+    /// Also draw solve rate, level and skill over time to this SVG file. A plot shows one run,
+    /// so it cannot be combined with --compare or --preset.
+    #[arg(long, conflicts_with_all = ["compare", "preset"])]
     plot: Option<PathBuf>,
 }
 
@@ -61,8 +64,13 @@ pub fn run(args: Args) -> Result<()> {
         })?;
         return print(&preset.run(args.seed)?);
     }
-    let learner = LearnerConfig::by_name(&args.learner)
-        .ok_or_else(|| anyhow!("unknown learner `{}`; known: irt, world", args.learner))?;
+    let learner = LearnerConfig::by_name(&args.learner).ok_or_else(|| {
+        anyhow!(
+            "unknown learner `{}`; known: {}",
+            args.learner,
+            LearnerConfig::NAMES.join(", ")
+        )
+    })?;
     let with_theta = |learner: LearnerConfig| match (learner, args.irt_theta) {
         (LearnerConfig::Irt(p), Some(theta)) => LearnerConfig::Irt(IrtParams { theta, ..p }),
         (other, _) => other,
@@ -88,10 +96,18 @@ pub fn run(args: Args) -> Result<()> {
     };
     if args.compare {
         let seeds: Vec<u64> = (0..args.seeds).map(|i| args.seed + i).collect();
-        let learners = [
-            with_theta(LearnerConfig::by_name("irt").expect("known")),
-            LearnerConfig::by_name("world").expect("known"),
-        ];
+        // --irt-theta moves the smooth learner only: the held-out shapes are defined by theirs.
+        let learners: Vec<LearnerConfig> = LearnerConfig::NAMES
+            .iter()
+            .map(|name| {
+                let learner = LearnerConfig::by_name(name).expect("known");
+                if *name == "irt" {
+                    with_theta(learner)
+                } else {
+                    learner
+                }
+            })
+            .collect();
         let rows = compare(&ControllerConfig::all(), &learners, &seeds, &base)?;
         return print(&format!("{}\n{}", table(&rows), paired(&rows, "target")));
     }

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::controller::{Controller, Observation, unit};
 use super::error::CurriculumError;
+use super::state::{check_count, check_float};
 use crate::core::params::{LEVEL_MAX, LEVEL_MIN};
 use crate::core::rng::ProblemRng;
 
@@ -140,6 +141,22 @@ impl ReasoningGym {
     }
 }
 
+impl ReasoningGym {
+    pub(crate) fn check(&self, at: &str) -> Result<(), CurriculumError> {
+        check_float(format!("{at}.level"), self.level, LEVEL_MIN, LEVEL_MAX)?;
+        check_count(
+            format!("{at}.recent"),
+            self.recent.len() as u64,
+            u64::from(self.params.window),
+            "entries: the window",
+        )?;
+        for (i, &r) in self.recent.iter().enumerate() {
+            check_float(format!("{at}.recent[{i}]"), r, 0.0, 1.0)?;
+        }
+        Ok(())
+    }
+}
+
 impl Controller for ReasoningGym {
     fn choose(&mut self, _target: f64, _rng: &mut ProblemRng) -> f64 {
         self.level
@@ -255,6 +272,42 @@ impl Rlve {
     }
 }
 
+impl Rlve {
+    pub(crate) fn check(&self, at: &str) -> Result<(), CurriculumError> {
+        let top = self.top();
+        check_count(
+            format!("{at}.upper"),
+            self.upper.into(),
+            top.into(),
+            "the top grid point",
+        )?;
+        check_count(
+            format!("{at}.lower"),
+            self.lower.into(),
+            self.upper.into(),
+            "`upper`",
+        )?;
+        check_count(
+            format!("{at}.upper − lower + 1"),
+            u64::from(self.upper - self.lower + 1),
+            self.params.window.into(),
+            "live grid points: the window",
+        )?;
+        check_count(
+            format!("{at}.samples"),
+            self.samples.into(),
+            u64::from(self.params.min_samples.saturating_sub(1)),
+            "a check runs once `min_samples` are in",
+        )?;
+        check_float(
+            format!("{at}.solved"),
+            self.solved,
+            0.0,
+            f64::from(self.samples),
+        )
+    }
+}
+
 impl Controller for Rlve {
     fn choose(&mut self, _target: f64, rng: &mut ProblemRng) -> f64 {
         let i = rng.in_range(u64::from(self.lower), u64::from(self.upper));
@@ -354,6 +407,21 @@ impl AdaRft {
             target_sum: 0.0,
             groups: 0,
         }
+    }
+}
+
+impl AdaRft {
+    pub(crate) fn check(&self, at: &str) -> Result<(), CurriculumError> {
+        check_float(format!("{at}.level"), self.level, LEVEL_MIN, LEVEL_MAX)?;
+        check_count(
+            format!("{at}.groups"),
+            self.groups.into(),
+            u64::from(self.params.batch.saturating_sub(1)),
+            "an update runs once `batch` groups are in",
+        )?;
+        let groups = f64::from(self.groups);
+        check_float(format!("{at}.reward_sum"), self.reward_sum, 0.0, groups)?;
+        check_float(format!("{at}.target_sum"), self.target_sum, 0.0, groups)
     }
 }
 

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::baselines::{AdaRft, Fixed, ReasoningGym, Rlve, Uniform};
 use super::config::ControllerConfig;
+use super::error::CurriculumError;
 use super::target::TargetRate;
 use crate::core::params::{LEVEL_MAX, LEVEL_MIN};
 use crate::core::rng::ProblemRng;
@@ -87,6 +88,53 @@ impl AnyController {
             }
             ControllerConfig::Rlve(p) => AnyController::Rlve(Rlve::new(p.clone())),
             ControllerConfig::AdaRft(p) => AnyController::AdaRft(AdaRft::new(p.clone())),
+        }
+    }
+}
+
+impl AnyController {
+    /// The `kind` name, as in configs.
+    pub fn name(&self) -> &'static str {
+        match self {
+            AnyController::Target(_) => "target",
+            AnyController::Fixed(_) => "fixed",
+            AnyController::Uniform(_) => "uniform",
+            AnyController::ReasoningGym(_) => "reasoning_gym",
+            AnyController::Rlve(_) => "rlve",
+            AnyController::AdaRft(_) => "ada_rft",
+        }
+    }
+
+    /// Whether `other` is the same kind of controller with the same knobs (state aside).
+    pub(crate) fn same_knobs(&self, other: &AnyController) -> bool {
+        match (self, other) {
+            (AnyController::Target(a), AnyController::Target(b)) => a.params == b.params,
+            (AnyController::Fixed(a), AnyController::Fixed(b)) => a == b,
+            (AnyController::Uniform(a), AnyController::Uniform(b)) => a == b,
+            (AnyController::ReasoningGym(a), AnyController::ReasoningGym(b)) => {
+                a.params == b.params
+            }
+            (AnyController::Rlve(a), AnyController::Rlve(b)) => a.params == b.params,
+            (AnyController::AdaRft(a), AnyController::AdaRft(b)) => a.params == b.params,
+            _ => false,
+        }
+    }
+
+    /// Brings a controller saved by an older layout up to today's (see `TargetRate::migrate`).
+    pub(crate) fn migrate(&mut self) {
+        if let AnyController::Target(c) = self {
+            c.migrate();
+        }
+    }
+
+    /// Checks a restored controller's state; errors name the field under `at`.
+    pub(crate) fn check(&self, at: &str) -> Result<(), CurriculumError> {
+        match self {
+            AnyController::Target(c) => c.check(at),
+            AnyController::Fixed(_) | AnyController::Uniform(_) => Ok(()),
+            AnyController::ReasoningGym(c) => c.check(at),
+            AnyController::Rlve(c) => c.check(at),
+            AnyController::AdaRft(c) => c.check(at),
         }
     }
 }

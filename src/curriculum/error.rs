@@ -51,4 +51,13 @@ impl CurriculumError {
             message: message.to_string(),
         }
     }
+
+    /// A saved state whose `field` holds `value`, which is not `allowed`.
+    pub(crate) fn state_field(
+        field: impl std::fmt::Display,
+        value: impl std::fmt::Display,
+        allowed: impl std::fmt::Display,
+    ) -> Self {
+        Self::state(format!("`{field}` = {value}; allowed: {allowed}"))
+    }
 }

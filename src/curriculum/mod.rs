@@ -116,7 +116,7 @@ impl Curriculum {
 
     /// A curriculum continuing from a saved state, its env ids looked up in `envs`.
     pub fn restore_with_envs(
-        state: CurriculumState,
+        mut state: CurriculumState,
         envs: &EnvSet,
     ) -> Result<Self, CurriculumError> {
         if state.format != STATE_FORMAT {
@@ -137,6 +137,10 @@ impl Curriculum {
             )));
         }
         let set = envs;
+        for controller in &mut state.controllers {
+            controller.migrate();
+        }
+        state.validate()?;
         let mut envs = Vec::with_capacity(n);
         for spec in &state.config.envs {
             let env = set.find(&spec.id)?;
@@ -161,7 +165,7 @@ impl Curriculum {
             }
         }
         let key = derive_key(DRAW_DOMAIN, STATE_FORMAT, state.config.seed);
-        let mut state = state;
+
         state.outstanding.clear();
         Ok(Curriculum {
             state,

@@ -7,8 +7,9 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::config::CurriculumConfig;
+use super::config::{ControllerConfig, CurriculumConfig};
 use super::controller::AnyController;
+use super::error::CurriculumError;
 use super::telemetry::EnvStats;
 
 /// Bumped when the state layout changes incompatibly.
@@ -50,4 +51,156 @@ pub struct Pending {
     pub target: f64,
     /// Its position in issue order.
     pub serial: u64,
+}
+
+/// Fails unless a restored float is finite and within `[lo, hi]`; the error names the field.
+pub(crate) fn check_float(
+    field: impl std::fmt::Display,
+    v: f64,
+    lo: f64,
+    hi: f64,
+) -> Result<(), CurriculumError> {
+    if v.is_finite() && (lo..=hi).contains(&v) {
+        Ok(())
+    } else {
+        Err(CurriculumError::state_field(
+            field,
+            v,
+            format_args!("a number from {lo} to {hi}"),
+        ))
+    }
+}
+
+/// Fails unless a restored count is at most `hi`; `why` says what bounds it.
+pub(crate) fn check_count(
+    field: impl std::fmt::Display,
+    v: u64,
+    hi: u64,
+    why: &str,
+) -> Result<(), CurriculumError> {
+    if v <= hi {
+        Ok(())
+    } else {
+        Err(CurriculumError::state_field(
+            field,
+            v,
+            format_args!("at most {hi} ({why})"),
+        ))
+    }
+}
+
+impl CurriculumState {
+    /// Checks every value a saved state can hold against what a curriculum can reach: a file
+    /// edited by hand or by a buggy tool is refused with the field, the value and what is
+    /// allowed, rather than steering training from impossible numbers.
+    pub(crate) fn validate(&self) -> Result<(), CurriculumError> {
+        let n = self.config.envs.len();
+        let total_weight: i64 = self.config.envs.iter().map(|e| i64::from(e.weight)).sum();
+        let credit_sum: i64 = self.credits.iter().sum();
+        if credit_sum != 0 {
+            return Err(CurriculumError::state_field(
+                "credits",
+                format_args!("{:?} (sum {credit_sum})", self.credits),
+                "credits that sum to 0 (smooth weighted round robin keeps them so)",
+            ));
+        }
+        let index_sum: u64 = self.next_index.iter().sum();
+        if index_sum != self.issued {
+            return Err(CurriculumError::state_field(
+                "next_index",
+                format_args!("{:?} (sum {index_sum})", self.next_index),
+                format_args!("indices that sum to `issued` = {}", self.issued),
+            ));
+        }
+        let expected = ControllerConfigOf(&self.config.controller);
+        for i in 0..n {
+            let at = |field: &str| format!("{field}[{i}]");
+            let credit = self.credits[i];
+            if credit.abs() > total_weight {
+                return Err(CurriculumError::state_field(
+                    at("credits"),
+                    credit,
+                    format_args!("-{total_weight} to {total_weight} (the total env weight)"),
+                ));
+            }
+            let s = &self.stats[i];
+            if self.next_index[i] != s.issued {
+                return Err(CurriculumError::state_field(
+                    at("next_index"),
+                    self.next_index[i],
+                    format_args!(
+                        "exactly `stats[{i}].issued` = {}: the index only grows, once per issued problem",
+                        s.issued
+                    ),
+                ));
+            }
+            let stat = |field: &str| format!("stats[{i}].{field}");
+            check_count(
+                stat("groups"),
+                s.groups + s.empty + s.expired,
+                s.issued,
+                "groups + empty + expired cannot exceed the problems issued",
+            )?;
+            check_count(
+                stat("zero_variance"),
+                s.zero_variance,
+                s.groups,
+                "the groups received",
+            )?;
+            check_count(
+                stat("effective_samples"),
+                s.effective_samples,
+                s.samples,
+                "the samples received",
+            )?;
+            if s.samples < s.groups {
+                return Err(CurriculumError::state_field(
+                    stat("samples"),
+                    s.samples,
+                    format_args!("at least `groups` = {} (a group has a reward)", s.groups),
+                ));
+            }
+            check_float(stat("reward_sum"), s.reward_sum, 0.0, s.samples as f64)?;
+            if let Some(r) = s.recent_solve_rate {
+                check_float(stat("recent_solve_rate"), r, 0.0, 1.0)?;
+            }
+            let controller = &self.controllers[i];
+            if !expected.matches(controller) {
+                return Err(CurriculumError::state_field(
+                    format!("controllers[{i}]"),
+                    format_args!("a `{}` controller with other knobs", controller.name()),
+                    format_args!(
+                        "the config's `{}` controller with the same knobs",
+                        self.config.controller.name()
+                    ),
+                ));
+            }
+            controller.check(&format!("controllers[{i}]"))?;
+        }
+        let (lo, hi) = match self.config.target {
+            super::config::Target::Rate(t) => (t, t),
+            super::config::Target::Band([lo, hi]) => (lo, hi),
+        };
+        for (k, p) in self.outstanding.iter().enumerate() {
+            check_float(format!("outstanding[{k}].level"), p.level, 0.0, 10.0)?;
+            // A band's draw `lo + (hi − lo)·u` may round one ulp past `hi`.
+            let slack = 1e-12;
+            check_float(
+                format!("outstanding[{k}].target"),
+                p.target,
+                lo - slack,
+                hi + slack,
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// Compares a stored controller's kind and knobs with the config's.
+struct ControllerConfigOf<'a>(&'a ControllerConfig);
+
+impl ControllerConfigOf<'_> {
+    fn matches(&self, c: &AnyController) -> bool {
+        AnyController::new(self.0).same_knobs(c)
+    }
 }

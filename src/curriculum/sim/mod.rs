@@ -10,12 +10,13 @@ use rayon::prelude::*;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-pub use self::irt::{IrtParams, ItemResponse};
+pub use self::irt::{IrtParams, ItemResponse, Shape};
 pub use self::world::{ReasoningWorld, VerifierKind, WorldParams, ops_of};
 use super::Curriculum;
 use super::config::{ControllerConfig, CurriculumConfig, Target};
 use super::controller::unit;
 use super::error::CurriculumError;
+use crate::core::params::{LEVEL_MAX, LEVEL_MIN};
 use crate::core::record::Problem;
 use crate::core::rng::ProblemRng;
 
@@ -25,6 +26,10 @@ pub trait Learner {
     fn answer(&mut self, problem: &Problem, group: u32) -> Vec<f64>;
     /// The learner's skill: θ for the item-response learner, held-out accuracy for the world.
     fn skill(&self) -> f64;
+    /// The level at which it now solves `target` of its problems, where that is one level.
+    fn ideal_level(&self, _target: f64) -> Option<f64> {
+        None
+    }
 }
 
 /// Which learner to simulate.
@@ -38,19 +43,23 @@ pub enum LearnerConfig {
 }
 
 impl LearnerConfig {
-    /// The learner with default knobs for a name: `irt` or `world`.
+    /// Every learner name `by_name` knows, the two trained-on learners first.
+    pub const NAMES: [&'static str; 5] = ["irt", "world", "dip", "cliff", "regression"];
+
+    /// The learner with default knobs for a name: `irt`, `world`, or one of the held-out
+    /// item-response shapes `dip`, `cliff` and `regression` (see [`Shape::held_out`]).
     pub fn by_name(name: &str) -> Option<Self> {
         match name {
             "irt" => Some(LearnerConfig::Irt(IrtParams::default())),
             "world" => Some(LearnerConfig::World(WorldParams::default())),
-            _ => None,
+            other => Shape::held_out(other).map(LearnerConfig::Irt),
         }
     }
 
     /// The name, as in tables.
     pub fn name(&self) -> &'static str {
         match self {
-            LearnerConfig::Irt(_) => "irt",
+            LearnerConfig::Irt(p) => p.shape.name(),
             LearnerConfig::World(_) => "world",
         }
     }
@@ -119,6 +128,8 @@ pub struct TracePoint {
     pub level: f64,
     /// The learner's skill now.
     pub skill: f64,
+    /// The level at which the learner now solves the target rate, where there is one.
+    pub ideal_level: Option<f64>,
 }
 
 /// The figures of one simulation.
@@ -146,6 +157,10 @@ pub struct Summary {
     pub max_window_error: f64,
     /// Fraction of those windows within ±0.05 of the target.
     pub windows_within: f64,
+    /// After a sudden regression of the learner: how far the mean level of a trace interval fell
+    /// below the level where the learner solves the target (0 when it never did). None for
+    /// learners without a regression.
+    pub overshoot: Option<f64>,
 }
 
 /// A simulation's summary and trace.
@@ -169,6 +184,8 @@ pub fn simulate(cfg: &SimConfig) -> Result<SimReport, CurriculumError> {
     let mut learner = cfg.learner.build(cfg.seed);
     let initial_skill = learner.skill();
     let mut rates = Vec::with_capacity(cfg.groups as usize);
+    // (level issued, the learner's ideal level then), per group, for the overshoot metric.
+    let mut levels = Vec::with_capacity(cfg.groups as usize);
     let mut trace = Vec::new();
     let (mut zero, mut effective, mut level_sum) = (0u64, 0u64, 0.0);
     let group = cfg.group_size.max(1);
@@ -183,6 +200,10 @@ pub fn simulate(cfg: &SimConfig) -> Result<SimReport, CurriculumError> {
                 effective += u64::from(group);
             }
             rates.push(rewards.iter().sum::<f64>() / f64::from(group));
+            levels.push((
+                problem.meta.level.unwrap_or(0.0),
+                learner.ideal_level(cfg.target.centre()),
+            ));
             level_sum += problem.meta.level.unwrap_or(0.0);
             let done = rates.len() as u64;
             if done.is_multiple_of(cfg.trace_every.max(1)) {
@@ -193,6 +214,7 @@ pub fn simulate(cfg: &SimConfig) -> Result<SimReport, CurriculumError> {
                     solve_rate: since.iter().sum::<f64>() / since.len() as f64,
                     level: level_sum / since.len() as f64,
                     skill: learner.skill(),
+                    ideal_level: learner.ideal_level(cfg.target.centre()),
                 });
                 level_sum = 0.0;
             }
@@ -214,10 +236,41 @@ pub fn simulate(cfg: &SimConfig) -> Result<SimReport, CurriculumError> {
             final_skill: learner.skill(),
             max_window_error,
             windows_within,
+            overshoot: overshoot(&cfg.learner, &levels, u64::from(cfg.batch.max(1))),
         },
         trace,
         target,
     })
+}
+
+/// The overshoot after a sudden regression: the largest amount by which the mean level of a
+/// batch of groups fell below the learner's ideal level (where it solves the target rate, clamped
+/// to the level range), over the batches answered after the drop. `levels` holds (level issued,
+/// ideal level after answering) per group.
+pub fn overshoot(
+    learner: &LearnerConfig,
+    levels: &[(f64, Option<f64>)],
+    batch: u64,
+) -> Option<f64> {
+    let LearnerConfig::Irt(IrtParams {
+        shape: Shape::Regression { after, .. },
+        ..
+    }) = learner
+    else {
+        return None;
+    };
+    let after = usize::try_from(*after)
+        .unwrap_or(usize::MAX)
+        .min(levels.len());
+    let below = levels[after..]
+        .chunks(usize::try_from(batch).unwrap_or(1))
+        .filter_map(|chunk| {
+            let ideal = chunk.last()?.1?.clamp(LEVEL_MIN, LEVEL_MAX);
+            let mean = chunk.iter().map(|(l, _)| l).sum::<f64>() / chunk.len() as f64;
+            Some(ideal - mean)
+        })
+        .fold(0.0f64, f64::max);
+    Some(below)
 }
 
 /// (max |window mean − target|, fraction of windows within ±0.05) over sliding windows of
@@ -276,7 +329,7 @@ pub fn table(summaries: &[Summary]) -> String {
         }
     }
     let mut out = String::from(
-        "| learner | controller | seeds | solve rate | zero-variance groups | effective samples | final skill | max window error | windows within ±0.05 |\n|---|---|---|---|---|---|---|---|---|\n",
+        "| learner | controller | seeds | solve rate | zero-variance groups | effective samples | final skill | max window error | windows within ±0.05 | overshoot after regression |\n|---|---|---|---|---|---|---|---|---|---|\n",
     );
     for (learner, controller) in keys {
         let rows: Vec<&Summary> = summaries
@@ -287,8 +340,16 @@ pub fn table(summaries: &[Summary]) -> String {
             let (m, sd) = mean_sd(rows.iter().map(|s| f(s)));
             format!("{m:.digits$} ± {sd:.digits$}")
         };
+        let overshoot: Vec<f64> = rows.iter().filter_map(|s| s.overshoot).collect();
+        let overshoot = if overshoot.is_empty() {
+            "–".to_owned()
+        } else {
+            let (m, sd) = mean_sd(overshoot.iter().copied());
+            let max = overshoot.iter().copied().fold(0.0f64, f64::max);
+            format!("{m:.2} ± {sd:.2} (max {max:.2})")
+        };
         out.push_str(&format!(
-            "| {learner} | {controller} | {} | {} | {} | {} | {} | {} | {} |\n",
+            "| {learner} | {controller} | {} | {} | {} | {} | {} | {} | {} | {overshoot} |\n",
             rows.len(),
             col(|s| s.solve_rate, 3),
             col(|s| s.zero_variance, 3),
