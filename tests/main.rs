@@ -14,6 +14,7 @@ mod knights_knaves;
 mod modarith_props;
 mod probe;
 mod repo_fix;
+mod repo_fix_attacks;
 mod repos;
 mod sat;
 mod schemas;
