@@ -22,6 +22,7 @@ use std::collections::BTreeSet;
 use quote::ToTokens;
 use syn::spanned::Spanned;
 
+pub use self::allow::{MACROS, MAX_ARRAY_ELEMENTS, STD_MODULES};
 use self::source::{Source, flat, forbidden, same_tokens, unparsable};
 use crate::core::extract::{Rejection, extract_code_block};
 use crate::core::verdict::Reason;
