@@ -39,6 +39,10 @@ const HOSTILE: &[(&str, &str)] = &[
         "generic_recursion",
         "fn g<T: Clone>(x: T, n: u32) -> u32 { if n == 0 { 0 } else { g((x.clone(), x), n - 1) } } let _ = g(0u8, 64);",
     ),
+    (
+        "implied_bounds_lifetimes",
+        "fn tr<'x, 'y>(_: &'x &'y (), v: &'y u8) -> &'x u8 { v } let _ = tr(&&(), &0);",
+    ),
     ("raw_identifier", "let r#unsafe = 0;"),
     ("confusable_identifier", "let \u{430} = 0;"),
     ("bidi_override", "/* \u{202e} */"),

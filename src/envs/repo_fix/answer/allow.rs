@@ -210,15 +210,13 @@ pub fn std_path(root: &str, rest: &[String]) -> Result<(), String> {
             STD_MODULES.join(", ")
         ));
     }
-    if module == "mem" {
-        if let Some(item) = rest.get(1) {
-            if !MEM_ITEMS.contains(&item.as_str()) {
-                return Err(format!(
-                    "`{root}::mem::{item}` is not allowed in a fix; allowed: {}",
-                    MEM_ITEMS.join(", ")
-                ));
-            }
-        }
+    if let (true, Some(item)) = (module == "mem", rest.get(1))
+        && !MEM_ITEMS.contains(&item.as_str())
+    {
+        return Err(format!(
+            "`{root}::mem::{item}` is not allowed in a fix; allowed: {}",
+            MEM_ITEMS.join(", ")
+        ));
     }
     Ok(())
 }

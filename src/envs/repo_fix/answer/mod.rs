@@ -22,7 +22,8 @@ use std::collections::BTreeSet;
 use quote::ToTokens;
 use syn::spanned::Spanned;
 
-pub use self::allow::{MACROS, MAX_ARRAY_ELEMENTS, STD_MODULES};
+#[cfg(test)]
+pub(super) use self::allow::{MACROS, MAX_ARRAY_ELEMENTS, STD_MODULES};
 use self::source::{Source, flat, forbidden, same_tokens, unparsable};
 use crate::core::extract::{Rejection, extract_code_block};
 use crate::core::verdict::Reason;
@@ -404,6 +405,10 @@ mod tests {
                 &["fn twice(x: i32) -> i32 { x * 2 } let _ = twice(a);"],
                 &[
                     "fn grow<T: Clone>(x: T, n: u32) { if n > 0 { grow((x.clone(), x), n - 1) } }",
+                    // The implied-bounds hole (rust-lang/rust#25860) that extends a borrow in
+                    // safe code: it needs named lifetimes on a helper, or a `for<…>` binder.
+                    "fn tr<'x, 'y>(_: &'x &'y (), v: &'y Vec<u8>) -> &'x Vec<u8> { v } fn ex<'x, 'y>(x: &'x Vec<u8>) -> &'y Vec<u8> { let f: fn(_, &'x Vec<u8>) -> &'y Vec<u8> = tr; f(&&(), x) }",
+                    "let f: for<'x> fn(&'x u8) -> &'x u8 = |x| x;",
                     "fn it(x: impl Iterator<Item = i32>) -> i32 { x.sum() }",
                     "const fn k() -> i32 { 1 }",
                 ],
@@ -574,6 +579,15 @@ mod tests {
             fixes[1].item,
             "pub fn add(a: i32, b: i32) -> i32 { use std::cmp::Ordering; use std::collections::HashMap; let x = a; x + b }"
         );
+        // With an attribute, the attribute goes along.
+        let fixes = read_code(
+            "#[allow(unused_imports)]\nuse std::fmt;\nfn add(a: i32, b: i32) -> i32 { a + b }",
+        )
+        .unwrap();
+        assert_eq!(
+            fixes[0].item,
+            "fn add(a: i32, b: i32) -> i32 { #[allow(unused_imports)]\nuse std::fmt; a + b }"
+        );
         // Not from outside the allowlist, and not one that names a banned module in a group.
         for code in [
             "use std::fs;\nfn add(a: i32, b: i32) -> i32 { a + b }",
@@ -632,8 +646,8 @@ mod tests {
         for code in [
             // Leaks memory only; nothing a test checks.
             "let v = vec![1]; std::mem::take(&mut vec![0]); drop(v);",
-            // Lifetimes in a helper's signature.
-            "fn first<'x>(s: &'x [i32]) -> &'x i32 { &s[0] } let _ = first(&[a]);",
+            // Elided lifetimes in a helper's signature, a `'static` and a labelled loop.
+            "fn first(s: &[i32]) -> &i32 { &s[0] } let _ = first(&[a]); let _: &'static str = \"x\"; 'outer: loop { break 'outer; }",
             // A closure capturing a local; there are no statics to capture.
             "let k = 3; let f = |x: i32| x + k; let _ = f(a);",
             // Byte strings and escapes are data.

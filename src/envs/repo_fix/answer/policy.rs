@@ -239,15 +239,12 @@ impl<'ast> Visit<'ast> for Policy {
             );
         }
         // A generic helper can recurse on ever larger types (`f((x, x))`), which makes the
-        // compiler's work explode; the library's own functions are not generic. Lifetime
-        // parameters add no instances and stay allowed.
-        let generic = sig
-            .generics
-            .params
-            .iter()
-            .any(|p| !matches!(p, syn::GenericParam::Lifetime(_)));
-        if self.in_body && generic {
-            return self.deny("a generic helper fn is not allowed in a fix");
+        // compiler's work explode; lifetime parameters are what the implied-bounds soundness
+        // hole (rust-lang/rust#25860, "cve-rs") needs to extend a borrow in safe code, reading
+        // freed memory. The library's own functions have neither, and elision covers a helper.
+        if self.in_body && !sig.generics.params.is_empty() {
+            return self
+                .deny("a helper fn with generic or lifetime parameters is not allowed in a fix");
         }
         visit::visit_signature(self, sig);
     }
@@ -309,6 +306,13 @@ impl<'ast> Visit<'ast> for Policy {
         self.nested(|p| visit::visit_pat(p, pat));
     }
 
+    fn visit_bound_lifetimes(&mut self, bound: &'ast syn::BoundLifetimes) {
+        if self.in_body {
+            return self.deny("a `for<…>` binder is not allowed in a fix");
+        }
+        visit::visit_bound_lifetimes(self, bound);
+    }
+
     fn visit_generic_argument(&mut self, arg: &'ast syn::GenericArgument) {
         match arg {
             syn::GenericArgument::Const(e) => self.size(e, "a const generic argument"),
@@ -345,7 +349,7 @@ impl<'ast> Visit<'ast> for Policy {
             || !allow::ATTRIBUTES.contains(&name.as_str())
             || !doc_ok
         {
-            return self.deny(format!(
+            self.deny(format!(
                 "the attribute `#[{}]` is not allowed in a fix; allowed: {}",
                 attr.path().to_token_stream_string(),
                 allow::ATTRIBUTES.join(", ")
@@ -360,10 +364,10 @@ impl<'ast> Visit<'ast> for Policy {
             return self.deny("a path starting with `::` is not allowed in a fix");
         }
         let segments: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
-        if let Some(root @ ("std" | "core" | "alloc")) = segments.first().map(String::as_str) {
-            if let Err(e) = allow::std_path(root, &segments[1..]) {
-                return self.deny(e);
-            }
+        if let Some(root @ ("std" | "core" | "alloc")) = segments.first().map(String::as_str)
+            && let Err(e) = allow::std_path(root, &segments[1..])
+        {
+            return self.deny(e);
         }
         visit::visit_path(self, path);
     }
@@ -371,6 +375,13 @@ impl<'ast> Visit<'ast> for Policy {
     fn visit_ident(&mut self, ident: &'ast proc_macro2::Ident) {
         if let Err(e) = allow::ident(&ident.to_string()) {
             self.deny(e);
+        }
+    }
+
+    fn visit_lifetime(&mut self, lifetime: &'ast syn::Lifetime) {
+        // `'static` is a lifetime, not the `static` keyword; other names are checked as usual.
+        if lifetime.ident != "static" {
+            self.visit_ident(&lifetime.ident);
         }
     }
 

@@ -63,7 +63,11 @@ fn is_path_sep(trees: &[TokenTree], i: usize) -> bool {
 }
 
 fn check_ident(trees: &[TokenTree], i: usize, text: &str, depth: usize) -> Result<(), String> {
-    allow::ident(text)?;
+    // `'static` is a lifetime, not the `static` keyword.
+    let lifetime = i > 0 && is_punct(trees.get(i - 1), '\'');
+    if !(lifetime && text == "static") {
+        allow::ident(text)?;
+    }
     let next = trees.get(i + 1);
     // `union` is a keyword only where an item starts: `union U { … }`; `a.union(&b)` is a method.
     if text == "union" && matches!(next, Some(TokenTree::Ident(_))) {
