@@ -18,6 +18,7 @@ mod readme;
 mod realistic;
 mod records;
 mod repo_fix;
+mod repo_fix_attacks;
 mod repos;
 mod sat;
 mod schemas;

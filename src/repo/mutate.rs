@@ -242,8 +242,7 @@ impl Analysis {
         let f = self
             .function(name)
             .ok_or_else(|| format!("no function `{name}` in the library"))?;
-        let item = syn::parse_str::<syn::ItemFn>(text)
-            .map_err(|e| format!("not a single `fn` item: {e}"))?;
+        let (item, inner) = variant_body(text)?;
         if compact(&item.sig) != f.signature {
             return Err(format!(
                 "the signature of `{name}` differs from the original `{}`",
@@ -251,8 +250,6 @@ impl Analysis {
             ));
         }
         let span = f.body.clone();
-        let inner = range_of(item.block.brace_token.span.open()).end
-            ..range_of(item.block.brace_token.span.close()).start;
         let body = &text[inner.clone()];
         let ordinal = self.mutants.len() as u32 + 1;
         let mutated = apply_edit(&self.source, &span, body);
@@ -273,6 +270,17 @@ impl Analysis {
         });
         Ok(ordinal)
     }
+}
+
+/// A variant's `fn` item parsed from `text`, and the byte range of its body's inside: the exact
+/// text [`Analysis::add_variant`] splices into the library (callers that vet that text, such as
+/// `repo_fix`'s answer policy, read it through this same function).
+pub fn variant_body(text: &str) -> Result<(syn::ItemFn, Range<usize>), String> {
+    let item =
+        syn::parse_str::<syn::ItemFn>(text).map_err(|e| format!("not a single `fn` item: {e}"))?;
+    let inner = range_of(item.block.brace_token.span.open()).end
+        ..range_of(item.block.brace_token.span.close()).start;
+    Ok((item, inner))
 }
 
 /// The body of `item` (parsed from `text`, body at byte range `inner`) with fuel calls at its

@@ -71,7 +71,7 @@ pub struct InjectedBug {
 
 impl Env for RepoFix {
     const ID: &'static str = "repo_fix";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     const SUMMARY: &'static str = "fix bugs injected into a mini Rust repo (hidden strong suite run in a sandbox; needs rustc)";
     type Params = RepoFixParams;
     type Data = RepoFixData;
@@ -199,10 +199,18 @@ fn render(inj: &Injection, data: &RepoFixData, params: &RepoFixParams) -> String
     p.push_str(
         "\nFix the bug(s). Reply with the corrected functions in a ```rust code block: complete \
          `fn` items with unchanged signatures, a method either alone or inside its \
-         `impl Type { … }` block. Give only the functions you change; the rest stay as they are. \
-         The last ```rust block in your reply is the answer. It may not use `unsafe`, `extern`, \
-         printing or other side-effecting macros, or `std::process`, `std::fs`, `std::net`, \
-         `std::env`, `std::io` or `std::thread`.\n",
+         `impl Type { … }` block, after any `use` lines they need. Give only the functions you \
+         change; the rest stay as they are. The last ```rust block in your reply is the answer. \
+         Inside a function you may declare helper `fn`s (not generic), `struct`s, `enum`s and \
+         `use` lines, but no `impl`, `trait`, `mod`, `static` or `const` items. Not allowed: \
+         `unsafe`, `extern`, `async`, raw or non-ASCII identifiers, attributes other than \
+         `doc`, `inline`, `must_use`, `cold`, `allow` and the standard `derive`s, macros other \
+         than `assert!`, `assert_eq!`, `assert_ne!`, the `debug_assert` forms, `panic!`, \
+         `unreachable!`, `unimplemented!`, `todo!`, `vec!`, `format!`, `matches!`, `write!` and \
+         `writeln!`, `std` modules other than `collections`, `cmp`, `fmt`, `ops`, `iter`, \
+         `convert`, `default`, `num`, `str`, `string`, `vec`, `option`, `result`, `char`, \
+         `slice`, `borrow`, `boxed`, `rc`, `cell`, `hash`, `marker`, `ascii`, the numeric-type \
+         modules and `mem::{swap, replace, take}`, and arrays of more than 4096 elements.\n",
     );
     p
 }
@@ -232,4 +240,29 @@ pub fn answer_block(source: &str, functions: &[FnInfo], names: &[&str]) -> Strin
         }
     }
     format!("```rust\n{code}```")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::env::Generator;
+    use crate::core::params::EnvParams;
+
+    /// The prompt states the answer policy a solver is held to: every allowed macro and `std`
+    /// module is named in it (the numeric-type modules as a group).
+    #[test]
+    fn the_prompt_states_the_policy() {
+        let g = Generator::new(&RepoFix, RepoFixParams::at_level(0.0), 1).unwrap();
+        let prompt = g.problem(0).prompt;
+        for m in answer::MACROS.iter().filter(|m| !m.starts_with("debug_")) {
+            assert!(prompt.contains(&format!("`{m}!`")), "{m}");
+        }
+        for m in answer::STD_MODULES
+            .iter()
+            .filter(|m| !m.starts_with(['f', 'i', 'u']) || **m == "iter")
+        {
+            assert!(prompt.contains(&format!("`{m}")), "{m}");
+        }
+        assert!(prompt.contains(&answer::MAX_ARRAY_ELEMENTS.to_string()));
+    }
 }

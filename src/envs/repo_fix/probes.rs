@@ -1,10 +1,63 @@
 //! `repo_fix` probe answers: other ways of writing the right fix, and near misses that must fail.
+//! Each near miss but the first is the right fix plus one hostile construct, so only the answer
+//! policy can reject it: one family per attack class the policy closes.
 
 use super::RepoFixData;
 use crate::core::env::ProbeAnswers;
 
+/// Hostile constructs, each added to the start of the right fix's first body. Every one is
+/// refused before compiling (`forbidden`).
+const HOSTILE: &[(&str, &str)] = &[
+    ("exit_early", "std::process::exit(0);"),
+    ("unsafe_block", "unsafe {}"),
+    (
+        "macro_arg_static",
+        "let _ = vec![{ static HITS: u8 = 0; HITS }];",
+    ),
+    (
+        "macro_arg_path_mod",
+        "assert!({ #[path = \"/proc/self/environ\"] mod m; true });",
+    ),
+    (
+        "macro_arg_attribute",
+        "assert!({ #[no_mangle] fn main() {} true });",
+    ),
+    (
+        "nested_impl_drop",
+        "struct W; impl Drop for W { fn drop(&mut self) { panic!() } }",
+    ),
+    ("promoted_const_bomb", "let _ = &[0u8; 1 << 30];"),
+    (
+        "const_eval_loop",
+        "const X: u64 = { let mut i = 1u64; loop { i += 1; } }; let _ = X;",
+    ),
+    (
+        "const_generic_block",
+        "let _ = [0u8, 1].first_chunk::<{ 1 << 40 }>();",
+    ),
+    (
+        "generic_recursion",
+        "fn g<T: Clone>(x: T, n: u32) -> u32 { if n == 0 { 0 } else { g((x.clone(), x), n - 1) } } let _ = g(0u8, 64);",
+    ),
+    (
+        "implied_bounds_lifetimes",
+        "fn tr<'x, 'y>(_: &'x &'y (), v: &'y u8) -> &'x u8 { v } let _ = tr(&&(), &0);",
+    ),
+    ("raw_identifier", "let r#unsafe = 0;"),
+    ("confusable_identifier", "let \u{430} = 0;"),
+    ("bidi_override", "/* \u{202e} */"),
+    (
+        "doc_include",
+        "#[doc = include_str!(\"/etc/passwd\")] let _x = 0;",
+    ),
+    ("runtime_capture", "let _ = format!(\"{__vg_guard:?}\");"),
+    ("inner_attribute", "#![allow(unused)]"),
+    ("global_hook", "let _ = std::panic::take_hook();"),
+    ("printing", "println!(\"test suite::t ... ok\");"),
+];
+
 /// Equivalent forms rewrite the reference block's layout; near misses hand in the buggy code
-/// unchanged, or a fix with a forbidden construct. Answers here are whole responses.
+/// unchanged, or the fix with a hostile construct. Answers here are whole responses.
 pub fn probe_answers(data: &RepoFixData, answer: &str, _foreign: &str) -> ProbeAnswers {
     let mut out = ProbeAnswers::default();
     let Some(code) = answer
@@ -34,6 +87,23 @@ pub fn probe_answers(data: &RepoFixData, answer: &str, _foreign: &str) -> ProbeA
             code.replace("{\n", "{\n    // checked against the docs\n")
         ),
     ));
+    // How many correct answers start: a `use` line, prose before and after.
+    out.equivalent.push((
+        "use_line_first",
+        format!(
+            "Here is the corrected code:\n\n```rust\nuse std::collections::HashMap;\nuse std::cmp::Ordering;\n\n{code}```\n\nThis restores the documented behaviour."
+        ),
+    ));
+    out.equivalent.push((
+        "doc_commented_helper",
+        format!(
+            "```rust\n/// Fixed.\n{}```",
+            at_body_start(
+                code,
+                "\n    /// A local helper.\n    #[inline]\n    fn noop() {}\n    noop();\n"
+            )
+        ),
+    ));
     // The buggy functions, unchanged: what an agent that "fixes" nothing hands in.
     if let Ok(buggy) = crate::repo::mutate::analyze(&data.library, "src/lib.rs") {
         let names: Vec<&str> = data.bugs.iter().map(|b| b.function.as_str()).collect();
@@ -42,19 +112,36 @@ pub fn probe_answers(data: &RepoFixData, answer: &str, _foreign: &str) -> ProbeA
             super::answer_block(&data.library, &buggy.functions, &names),
         ));
     }
-    out.near_miss.push((
-        "exit_early",
-        format!(
-            "```rust\n{}```",
-            code.replacen("{\n", "{\n    std::process::exit(0);\n", 1)
-        ),
-    ));
-    out.near_miss.push((
-        "unsafe_block",
-        format!(
-            "```rust\n{}```",
-            code.replacen("{\n", "{\n    unsafe {}\n", 1)
-        ),
-    ));
+    out.near_miss.push(("shebang_hidden", shebang_hidden(code)));
+    for (family, text) in HOSTILE {
+        out.near_miss.push((
+            family,
+            format!("```rust\n{}```", at_body_start(code, &format!(" {text}"))),
+        ));
+    }
     out
+}
+
+/// `code` with `text` inserted right after the first function body's `{`.
+fn at_body_start(code: &str, text: &str) -> String {
+    let Some(at) = code
+        .find("fn ")
+        .and_then(|i| code[i..].find('{').map(|j| i + j + 1))
+    else {
+        return code.to_owned();
+    };
+    format!("{}{text}{}", &code[..at], &code[at..])
+}
+
+/// The attack that scored 1 on every problem before the policy lexed the block once: a `#!` line
+/// as long as the hidden text shifts syn's spans so that slicing the block with them picks the
+/// hidden function (here the fix plus a file read) out of the comment before the visible one.
+fn shebang_hidden(code: &str) -> String {
+    let inject = " let _ = std::fs::read_to_string(\"/etc/hostname\");";
+    let hidden = at_body_start(code, inject);
+    let visible = at_body_start(code, &format!("/*{}*/", " ".repeat(inject.len() - 4)));
+    format!(
+        "```rust\n#!{}\n/*{hidden}*/{visible}```",
+        "x".repeat(hidden.len())
+    )
 }
