@@ -36,14 +36,14 @@ pub fn find(id: &str) -> Result<&'static dyn DynEnv> {
 }
 
 fn lookup(
-    mut envs: impl Iterator<Item = &'static dyn DynEnv> + Clone,
+    envs: impl Iterator<Item = &'static dyn DynEnv> + Clone,
     id: &str,
 ) -> Result<&'static dyn DynEnv> {
     envs.clone()
         .find(|env| env.id() == id)
         .ok_or_else(|| Error::UnknownEnv {
             id: id.to_owned(),
-            known: envs.by_ref().map(|e| e.id()).collect::<Vec<_>>().join(", "),
+            known: envs.map(|e| e.id()).collect::<Vec<_>>().join(", "),
         })
 }
 
