@@ -17,8 +17,9 @@ pub struct Args {
     #[arg(long, default_value = "target", value_parser = PossibleValuesParser::new(
         ControllerConfig::all().iter().map(|c| c.name()).collect::<Vec<_>>()))]
     controller: String,
-    /// The learner: irt (drifting item-response) or world (modarith reasoning world).
-    #[arg(long, default_value = "irt", value_parser = ["irt", "world"])]
+    /// The learner: irt (drifting item-response), world (modarith reasoning world), or one of the
+    /// held-out shapes dip, cliff and regression.
+    #[arg(long, default_value = "irt", value_parser = PossibleValuesParser::new(LearnerConfig::NAMES))]
     learner: String,
     /// The seed of the curriculum and the learner (with --compare: the first of --seeds).
     #[arg(long, default_value_t = 0)]
