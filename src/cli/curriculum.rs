@@ -291,15 +291,11 @@ fn resume(path: &Path, config: &CurriculumConfig) -> Result<Curriculum> {
     Curriculum::restore(state).with_context(|| format!("restoring {}", path.display()))
 }
 
-/// Writes the state to a temporary file beside `path`, then renames it over `path`, so a crash
-/// leaves either the old state or the new one, never half of one.
+/// Writes the state through the one atomic-write helper, so a crash leaves either the old state
+/// or the new one, never half of one, and the acknowledgement follows a synced file.
 fn save(path: &Path, state: &CurriculumState) -> Result<()> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = PathBuf::from(tmp);
     let json = serde_json::to_vec(state).context("serializing the state")?;
-    std::fs::write(&tmp, json)
-        .and_then(|()| std::fs::rename(&tmp, path))
+    verigym::atomic::write_atomic(path, &json)
         .map_err(OutputError)
         .with_context(|| format!("saving the state to {}", path.display()))
 }
