@@ -30,9 +30,10 @@ use crate::core::verdict::Reason;
 use crate::repo::catalog::short_name;
 use crate::repo::mutate::{FnInfo, compact, variant_body};
 
-/// The stack the policy runs on. Parsing is recursive; the block is capped at
-/// `allow::MAX_CODE_BYTES`, so this bounds even a block that is one long nesting (the nesting
-/// bound itself is checked on the tree, after parsing).
+/// The stack the policy runs on (reserved, not committed, until used). Parsing is recursive;
+/// the block is capped at `allow::MAX_CODE_BYTES`, so this bounds even a block that is one long
+/// nesting (the nesting bound itself is checked on the tree, after parsing). 16 KiB of `!` needs
+/// more than 32 MiB in a debug build; `deep_nesting_and_huge_blocks_are_refused` holds the bound.
 const POLICY_STACK_BYTES: usize = 256 << 20;
 
 /// One function of the answer: which library function it replaces, and its text.
@@ -673,6 +674,9 @@ mod tests {
             body(&format!("let _ = {}1{};", "(".repeat(200), ")".repeat(200))),
             body(&format!("let _ = {}1;", "- ".repeat(3000))),
             body(&format!("let _ = {}a;", "&".repeat(3000))),
+            // The worst case the size cap allows: one unbroken nesting, all of it parsed.
+            body(&format!("let _ = {}1;", "!".repeat(16_300))),
+            body(&format!("let _ = {}1;", "|| ".repeat(5_400))),
             body(&format!(
                 "let _ = {}1{};",
                 "vec![".repeat(150),

@@ -1,7 +1,8 @@
 //! The token layer of the `repo_fix` policy: every token of the answer, macro arguments and
 //! attribute bodies included, checked before any parser interprets it. It is one of two
-//! independent layers (the other is the syntax tree, `policy.rs`); either alone rejects every
-//! attack class we know of, so a gap in one is not a hole.
+//! independent layers (the other is the syntax tree, `policy.rs`) that overlap on purpose:
+//! keywords, identifiers, attributes, macros, `std` paths, `impl` in bodies and array sizes are
+//! checked by both, so a gap in one is not a hole.
 
 use proc_macro2::{Delimiter, Spacing, TokenStream, TokenTree};
 
