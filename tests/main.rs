@@ -14,6 +14,7 @@ mod knights_knaves;
 mod modarith_props;
 mod probe;
 mod repo_fix;
+mod repo_fix_runner;
 mod repos;
 mod sat;
 mod schemas;

@@ -201,7 +201,7 @@ fn hostile_fixes_are_contained_and_score_zero() {
     let p = problems(0.0, 2, 1).remove(0);
     let with = |text: &str| at_body_start(&p.answer, text);
     let cases = [
-        (with(" loop {}"), Reason::WrongAnswer, "fuel"),
+        (with(" loop {}"), Reason::Timeout, "fuel"),
         (
             with(" fn r(n: u64) -> u64 { r(n + 1) + 1 } r(0);"),
             Reason::WrongAnswer,
@@ -212,7 +212,7 @@ fn hostile_fixes_are_contained_and_score_zero() {
             Reason::WrongAnswer,
             "died",
         ),
-        (with(" (0u64..).for_each(|_| {});"), Reason::WrongAnswer, ""),
+        (with(" (0u64..).for_each(|_| {});"), Reason::Timeout, ""),
         (
             with(" std::process::Command::new(\"sh\").spawn().ok();"),
             Reason::Forbidden,
@@ -304,9 +304,9 @@ fn renaming_a_parameter_still_verifies() {
     assert_eq!(v.reason, Reason::Correct, "{}\n{renamed}", v.message);
 }
 
-/// A constant that never finishes evaluating would hang rustc (lints are capped, so the
-/// long-running-const-eval lint cannot stop it): the compiler's wall limit cuts it off and the
-/// answer scores 0 as a compile error. Takes `COMPILE_WALL` (30 s).
+/// A constant that never finishes evaluating would hang rustc: the long-running-const-eval lint
+/// is forbidden (not capped with the others), so rustc stops it itself after about a second of
+/// evaluation and blames the answer's span; the answer scores 0 as a compile error.
 #[test]
 fn an_endless_constant_evaluation_is_cut_off() {
     let p = problems(0.0, 2, 1).remove(0);
@@ -316,5 +316,10 @@ fn an_endless_constant_evaluation_is_cut_off() {
     );
     let v = RepoFix.verify(&p.data, &hostile);
     assert_eq!(v.reason, Reason::CompileError, "{}", v.message);
-    assert!(v.message.contains("did not finish"), "{}", v.message);
+    // On a loaded machine the compiler's own limits may stop it first.
+    assert!(
+        v.message.contains("taking a long time") || v.message.contains("limits"),
+        "{}",
+        v.message
+    );
 }

@@ -123,15 +123,15 @@ impl Default for CompileLimits {
 }
 
 impl CompileLimits {
-    /// Tight limits for a build holding `answers` model-written fixes: two CPU seconds plus one
-    /// per eight answers (a build takes a quarter of that), and a wall limit three times the CPU
-    /// limit, for a loaded machine.
+    /// Tight limits for a build holding `answers` model-written fixes: one CPU second plus one
+    /// per eight answers (a build of 16 takes under half a second), and a wall limit of four
+    /// times that plus two seconds, for a loaded machine.
     pub fn for_answers(answers: usize) -> Self {
-        let cpu_seconds = 2 + answers.div_ceil(8) as u32;
+        let cpu_seconds = 1 + answers.div_ceil(8) as u32;
         Self {
             cpu_seconds,
             address_space_mib: 1536,
-            wall: Duration::from_secs(3 * u64::from(cpu_seconds)),
+            wall: Duration::from_secs(4 * u64::from(cpu_seconds) + 2),
         }
     }
 
@@ -306,6 +306,7 @@ pub fn compile_limited(
     let mut dropped_probes = Vec::new();
     let mut rounds = 0;
     let binary = dir.path().join("tests");
+    let deps = dir.path().join("tests.d");
     let schemata = loop {
         rounds += 1;
         let probe_texts: Vec<String> = live_probes.iter().map(|&i| probes[i].clone()).collect();
@@ -322,9 +323,15 @@ pub fn compile_limited(
         // Every round is a full build: when it fails, it fails at type-checking, as fast as a
         // metadata-only check would, and the round that succeeds is the build itself.
         let mut extra: Vec<OsString> = profile.flags().iter().map(OsString::from).collect();
-        extra.extend(["-o".into(), binary.clone().into_os_string()]);
+        let mut emit = OsString::from("--emit=link,dep-info=");
+        emit.push(&deps);
+        extra.extend([emit, "-o".into(), binary.clone().into_os_string()]);
         let errors = rustc_errors(dir.path(), &file, extra, true, limits)?;
         if errors.is_empty() {
+            own_source_only(&deps, &file).map_err(|message| RepoError::Compile {
+                suite: suite_name.to_owned(),
+                message,
+            })?;
             break s; // Unplaced mutants were left out of this very build.
         }
         if rounds >= MAX_ROUNDS {
@@ -464,6 +471,36 @@ pub fn check_alone_batch(sources: &[String]) -> Result<Vec<Option<String>>, Repo
     Ok(verdicts)
 }
 
+/// Refuses a build that read any source file but `file`, or any environment variable at compile
+/// time (`#[path]` modules, `include_str!`, `env!`): the generated file holds all the code there
+/// is, so anything else came from an answer reaching for the host. rustc's dep-info lists both.
+fn own_source_only(deps: &Path, file: &Path) -> Result<(), String> {
+    let text = std::fs::read_to_string(deps)
+        .map_err(|e| format!("cannot read the compiler's dep-info: {e}"))?;
+    let own = file.to_string_lossy();
+    for line in text.lines() {
+        if line.starts_with("# env-dep:") {
+            return Err("the build read an environment variable at compile time".into());
+        }
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        // `target: dep dep…` and `dep:` lines; paths escape spaces as `\ `.
+        let deps = line
+            .split_once(": ")
+            .map_or(line.trim_end_matches(':'), |(_, d)| d);
+        let foreign = deps
+            .replace("\\ ", "\u{0}")
+            .split_whitespace()
+            .chain(line.strip_suffix(':'))
+            .any(|d| d.replace('\u{0}', " ") != own);
+        if foreign {
+            return Err("the build read a source file other than the generated one".into());
+        }
+    }
+    Ok(())
+}
+
 fn compile_error(suite: &str, s: &Schemata, err: &Diagnostic) -> RepoError {
     RepoError::Compile {
         suite: suite.to_owned(),
@@ -553,6 +590,7 @@ fn rustc_errors(
     let stderr = &out.stderr;
     let mut errors = Vec::new();
     let mut spanless = Vec::new();
+    let mut foreign = false;
     for line in stderr.lines() {
         let Ok(v) = serde_json::from_str::<serde_json::Value>(line) else {
             continue;
@@ -567,11 +605,13 @@ fn rustc_errors(
             .and_then(|spans| spans.iter().find(|s| s["is_primary"] == true));
         if offsets.is_empty() {
             // "aborting due to N previous errors", a linker failure and the like: told only
-            // when nothing else is (below).
-            if let Some(m) = v["message"].as_str()
-                && !m.starts_with("aborting due to")
-            {
-                spanless.push(cap(m, COMPILE_MESSAGE_CAP / 2));
+            // when nothing else is (below), and only when no span points anywhere: an error in
+            // another file quotes that file's tokens.
+            let spans = v["spans"].as_array().map_or(0, Vec::len);
+            match v["message"].as_str() {
+                Some(m) if m.starts_with("aborting due to") => {}
+                Some(m) if spans == 0 => spanless.push(cap(m, COMPILE_MESSAGE_CAP / 2)),
+                _ => foreign = true,
             }
             continue;
         }
@@ -594,7 +634,9 @@ fn rustc_errors(
         // are told; the notes under them quote the linker's output, which may quote anything.
         return Err(RepoError::Compile {
             suite: "-".into(),
-            message: if spanless.is_empty() {
+            message: if foreign {
+                "error in a file other than the generated source (not shown)".to_owned()
+            } else if spanless.is_empty() {
                 format!(
                     "rustc failed without a diagnostic (exit code {:?})",
                     out.code

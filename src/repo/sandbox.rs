@@ -26,7 +26,8 @@ pub struct Limits {
     pub file_size_kib: u64,
     /// Open file descriptors (`ulimit -n`).
     pub open_files: u32,
-    /// Last-resort wall-clock limit; fuel, not this, decides timeouts.
+    /// Wall-clock limit, stretched by [`load_factor`] on a loaded machine; it stops code that
+    /// blocks. Fuel and the CPU limit stop code that computes.
     pub wall: Duration,
     /// Bytes kept of each of stdout and stderr; the rest is read and dropped.
     pub output_cap: usize,
@@ -294,6 +295,17 @@ fn shell(script: Option<&str>, dir: &Path) -> Command {
     cmd
 }
 
+/// How much longer than nominal a wall-clock limit runs on this machine now: the one-minute load
+/// average per CPU, between 1 and 8. A wall limit is there to stop code that blocks, not to
+/// judge speed, so a loaded machine must not turn a correct answer into a timeout.
+pub fn load_factor() -> f64 {
+    let cpus = std::thread::available_parallelism().map_or(1, |n| n.get()) as f64;
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|t| t.split_whitespace().next()?.parse::<f64>().ok())
+        .map_or(1.0, |load| (load / cpus).clamp(1.0, 8.0))
+}
+
 fn spawn_wait(
     mut cmd: Command,
     program: &Path,
@@ -310,6 +322,7 @@ fn spawn_wait(
     .stderr(Stdio::piped());
     // Its own process group, so a forked grandchild can be killed with the child.
     std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+    let wall = wall.mul_f64(load_factor());
     let start = Instant::now();
     let mut child = cmd
         .spawn()

@@ -88,6 +88,38 @@ pub fn verify_group(data: &RepoFixData, responses: &[&str]) -> Vec<Verdict> {
         .collect()
 }
 
+/// Judges answers given as ready fixes, each a list of (library function, replacement `fn` item),
+/// without the answer policy. For tests of the runner's own defences, which must hold even when
+/// the policy lets something through; never a way to score model output.
+pub fn verify_unscreened(data: &RepoFixData, answers: &[Vec<(String, String)>]) -> Vec<Verdict> {
+    let mut analysis = match mutate::analyze(&data.library, "src/lib.rs") {
+        Ok(a) => a,
+        Err(e) => {
+            return vec![Verdict::rejected(Reason::VerifierError, e.to_string()); answers.len()];
+        }
+    };
+    analysis.mutants.clear();
+    let sealed = match seal::seal_suite(&data.suite) {
+        Ok(s) => s,
+        Err(e) => return vec![Verdict::rejected(Reason::VerifierError, e); answers.len()],
+    };
+    let pending: Vec<(usize, Vec<Fix>)> = answers
+        .iter()
+        .enumerate()
+        .map(|(i, fixes)| {
+            let fixes = fixes
+                .iter()
+                .map(|(function, item)| Fix {
+                    function: function.clone(),
+                    item: item.clone(),
+                })
+                .collect();
+            (i, fixes)
+        })
+        .collect();
+    judge_fixes(data, &analysis, &sealed, &pending)
+}
+
 /// Judges answers that passed the policy, with one build; verdicts in the order of `answers`.
 fn judge_fixes(
     data: &RepoFixData,
@@ -248,8 +280,9 @@ fn judge(data: &RepoFixData, run: &SuiteRun) -> Verdict {
         return Verdict::with(
             Reason::Timeout,
             format!(
-                "the tests did not finish within {} s of wall time (blocked on a lock or a \
-                 channel, or sleeping?); {passed} of {total} hidden tests passed",
+                "the tests did not finish within {} s of wall time (more on a loaded machine): \
+                 blocked on a lock or a channel, or sleeping? {passed} of {total} hidden tests \
+                 passed",
                 RUN_LIMITS.wall.as_secs()
             ),
         )
