@@ -1,9 +1,13 @@
-//! Runs an untrusted test binary in a child process: its own temporary directory, resource limits
-//! (CPU time, address space, file size, open files), no network where the OS allows it, capped
-//! output, and a wall-clock kill only as a last resort.
+//! Runs an untrusted program in a child process: its own private directory (made with
+//! `tempfile`: mode 0700, an unpredictable name), its own process group (killed whole at the end),
+//! resource limits (CPU time, address space, file size, open files), an environment of a few
+//! fixed variables, no network where the OS allows it, capped output, and a wall-clock limit for
+//! code that blocks without using CPU. The compiler runs under the same sandbox
+//! ([`run_compiler`]): it reads model-written code.
 //!
 //! Limits are applied by `sh -c 'ulimit ...; exec "$0" "$@"'` rather than `pre_exec`, so the crate
-//! needs no `unsafe`. The network is cut with `unshare -n` (or `unshare -rn`) when that works.
+//! needs no `unsafe`. The network is cut with `unshare -n` (or `unshare -rn`) when that works;
+//! [`network_isolated`] says whether it does, and the library never prints.
 
 use std::io::Read;
 use std::path::Path;
@@ -195,7 +199,9 @@ pub struct Job {
 /// Runs `program` once per job, one after another, inside ONE sandbox shell (one network
 /// namespace: creating one costs more than a test run), each job under its own resource limits
 /// and with its output captured to a file. Per-job wall time is not measured (`elapsed` is the
-/// batch's share); the batch as a whole has the wall-clock guard `limits.wall` × jobs.
+/// batch's share); the batch as a whole has the wall-clock guard `limits.wall` × jobs. Meant
+/// for code verigym wrote (an audit's mutants): a job that blocks holds up the jobs after it.
+/// Model-written code runs through [`run_in`], one process group and one wall limit each.
 pub fn run_batch(
     program: &Path,
     jobs: &[Job],

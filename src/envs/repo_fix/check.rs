@@ -44,6 +44,21 @@ pub const RUN_LIMITS: Limits = Limits {
 /// How many failing tests' messages a verdict's detail carries.
 const MESSAGE_IN_DETAIL: usize = 5;
 
+/// One answer on its way through a build: rejected before it, or its selected arms.
+enum Slot {
+    Done(Verdict),
+    Pending(Vec<u32>),
+}
+
+impl Slot {
+    fn unwrap_done(self) -> Verdict {
+        match self {
+            Slot::Done(v) => v,
+            Slot::Pending(_) => Verdict::rejected(Reason::VerifierError, "left unjudged"),
+        }
+    }
+}
+
 /// How many parts a group is split into when its build fails without a culprit.
 const SPLIT: usize = 4;
 
@@ -133,12 +148,17 @@ fn judge_fixes(
     let mut analysis = base.clone();
     // Identical fixes share one arm: GRPO groups often repeat answers.
     let mut arms: BTreeMap<(String, String), u32> = BTreeMap::new();
-    let slots: Vec<Result<Vec<u32>, Verdict>> = answers
+    let slots: Vec<Slot> = answers
         .iter()
-        .map(|(_, fixes)| add_arms(&mut analysis, &mut arms, fixes).map_err(Verdict::from))
+        .map(
+            |(_, fixes)| match add_arms(&mut analysis, &mut arms, fixes) {
+                Ok(ordinals) => Slot::Pending(ordinals),
+                Err(rejection) => Slot::Done(rejection.into()),
+            },
+        )
         .collect();
-    if slots.iter().all(Result::is_err) {
-        return slots.into_iter().map(|s| s.unwrap_err()).collect();
+    if slots.iter().all(|s| matches!(s, Slot::Done(_))) {
+        return slots.into_iter().map(Slot::unwrap_done).collect();
     }
     let built = rustc::compile_limited(
         &analysis,
@@ -202,7 +222,7 @@ fn run_all(
     data: &RepoFixData,
     sealed: &SealedSuite,
     build: &Build,
-    slots: Vec<Result<Vec<u32>, Verdict>>,
+    slots: Vec<Slot>,
 ) -> Vec<Verdict> {
     let blamed: BTreeMap<u32, &str> = build
         .unviable
@@ -212,12 +232,15 @@ fn run_all(
     slots
         .into_par_iter()
         .map(|slot| {
-            let ordinals = slot?;
+            let ordinals = match slot {
+                Slot::Done(v) => return v,
+                Slot::Pending(ordinals) => ordinals,
+            };
             if let Some(reason) = ordinals.iter().find_map(|o| blamed.get(o)) {
-                return Err(Verdict::with(
+                return Verdict::with(
                     Reason::CompileError,
                     format!("the fix does not compile: {reason}"),
-                ));
+                );
             }
             let selection: Vec<String> = ordinals.iter().map(u32::to_string).collect();
             match seal::run_sealed(
@@ -226,11 +249,10 @@ fn run_all(
                 &selection.join(","),
                 &RUN_LIMITS,
             ) {
-                Ok(run) => Ok(judge(data, &run)),
-                Err(e) => Err(Verdict::rejected(Reason::VerifierError, e.to_string())),
+                Ok(run) => judge(data, &run),
+                Err(e) => Verdict::rejected(Reason::VerifierError, e.to_string()),
             }
         })
-        .map(|v| v.unwrap_or_else(|v| v))
         .collect()
 }
 
