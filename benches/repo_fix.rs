@@ -3,7 +3,12 @@
 //!
 //! The group is what a naive agent would sample: the reference fix, one answer that does not
 //! compile, and 14 random single edits of the buggy function, so the figure includes the compile
-//! round that screens the non-compiling answer out.
+//! round that screens the non-compiling answer out. The hostile groups swap two of the edits
+//! for an answer that blocks forever on a channel (no CPU: only the wall limit stops it) and a
+//! compile-time bomb that passes the answer policy: a constant whose evaluation never ends
+//! (rustc's forbidden long-running-const-eval lint stops it and blames the answer), or a generic
+//! whose type doubles 24 times (the compiler's CPU limit stops it; the group is split to find
+//! the culprit).
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -48,6 +53,29 @@ fn group(p: &Problem<RepoFixParams, RepoFixData>) -> Vec<String> {
     answers
 }
 
+/// `answer` with `code` inserted at the start of its first body.
+fn with(answer: &str, code: &str) -> String {
+    let at = answer
+        .find(") -> ")
+        .and_then(|i| answer[i..].find('{').map(|j| i + j + 1))
+        .expect("the reference has a body");
+    format!("{}{code}{}", &answer[..at], &answer[at..])
+}
+
+const BLOCK: &str =
+    " { let (tx, rx) = std::sync::mpsc::channel::<u8>(); let _ = rx.recv(); drop(tx); }";
+const CONST_LOOP: &str =
+    " const X: u64 = { let mut i = 1u64; while i != 0 { i = i.wrapping_add(1); } i }; let _ = X;";
+const TYPE_BLOWUP: &str = " { fn d<T: Clone>(t: T) -> (T, T) { (t.clone(), t) } let _ = d(d(d(d(d(d(d(d(d(d(d(d(d(d(d(d(d(d(d(d(d(d(d(d(0u8)))))))))))))))))))))))); }";
+
+/// The group of 16 with the last two edits replaced by a blocking answer and `bomb`.
+fn hostile(p: &Problem<RepoFixParams, RepoFixData>, answers: &[String], bomb: &str) -> Vec<String> {
+    let mut answers = answers.to_vec();
+    answers[14] = with(&p.answer, BLOCK);
+    answers[15] = with(&p.answer, bomb);
+    answers
+}
+
 fn verify(c: &mut Criterion) {
     let p = problem();
     let answers = group(&p);
@@ -68,6 +96,22 @@ fn verify(c: &mut Criterion) {
     group.bench_function("verify_group_16", |b| {
         b.iter(|| black_box(RepoFix.verify_group(&p.data, &responses).len()))
     });
+    for (name, bomb) in [
+        ("verify_group_16_block_const_loop", CONST_LOOP),
+        ("verify_group_16_block_type_blowup", TYPE_BLOWUP),
+    ] {
+        let answers = hostile(&p, &answers, bomb);
+        let responses: Vec<&str> = answers.iter().map(String::as_str).collect();
+        let verdicts = RepoFix.verify_group(&p.data, &responses);
+        let reasons: Vec<_> = verdicts.iter().map(|v| v.reason).collect();
+        eprintln!("{name}: {reasons:?}");
+        assert!(verdicts[0].correct);
+        assert_eq!(verdicts[14].reason, verigym::Reason::Timeout);
+        assert_eq!(verdicts[15].reason, verigym::Reason::CompileError);
+        group.bench_function(name, |b| {
+            b.iter(|| black_box(RepoFix.verify_group(&p.data, &responses).len()))
+        });
+    }
     group.finish();
 }
 

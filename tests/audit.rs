@@ -227,7 +227,7 @@ fn cli_rejects_a_bad_repo_dir_with_exit_2() {
 /// (killed or failing) with a reason, quickly.
 #[test]
 fn the_sandbox_contains_hostile_code() {
-    let dir = sandbox::TempDir::new("hostile").unwrap();
+    let dir = sandbox::private_dir("hostile").unwrap();
     let file = dir.path().join("hostile.rs");
     std::fs::write(
         &file,

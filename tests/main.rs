@@ -19,6 +19,7 @@ mod realistic;
 mod records;
 mod repo_fix;
 mod repo_fix_attacks;
+mod repo_fix_runner;
 mod repos;
 mod sat;
 mod schemas;

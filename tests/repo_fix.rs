@@ -201,7 +201,7 @@ fn hostile_fixes_are_contained_and_score_zero() {
     let p = problems(0.0, 2, 1).remove(0);
     let with = |text: &str| at_body_start(&p.answer, text);
     let cases = [
-        (with(" loop {}"), Reason::WrongAnswer, "fuel"),
+        (with(" loop {}"), Reason::Timeout, "fuel"),
         (
             with(" fn r(n: u64) -> u64 { r(n + 1) + 1 } r(0);"),
             Reason::WrongAnswer,
@@ -212,7 +212,7 @@ fn hostile_fixes_are_contained_and_score_zero() {
             Reason::WrongAnswer,
             "died",
         ),
-        (with(" (0u64..).for_each(|_| {});"), Reason::WrongAnswer, ""),
+        (with(" (0u64..).for_each(|_| {});"), Reason::Timeout, ""),
         (
             with(" std::process::Command::new(\"sh\").spawn().ok();"),
             Reason::Forbidden,

@@ -43,6 +43,12 @@ pub fn run(args: Args) -> Result<()> {
         out.finish()?;
     }
     eprint!("{}", render_summary(&summary));
+    if graded.iter().any(|g| g.env == "repo_fix") && !verigym::repo::sandbox::network_isolated() {
+        eprintln!(
+            "warning: repo_fix answers were compiled and run with network access (`unshare -n` \
+             is unavailable on this machine)"
+        );
+    }
     let unjudged: Vec<&grade::Graded> = graded
         .iter()
         .filter(|g| g.verdict.reason == Reason::VerifierError)

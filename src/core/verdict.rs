@@ -61,6 +61,10 @@ pub enum Reason {
     Forbidden,
     /// The answer is well-formed code that does not compile.
     CompileError,
+    /// The answer's code ran out of time: it exhausted its step budget (fuel), blocked (a lock or
+    /// channel that never completes), or hit the run's CPU or wall-clock limit. The format was
+    /// valid; the code does not finish.
+    Timeout,
     /// The verifier could not judge the answer (no compiler, a sandbox failure, a broken
     /// record); the score of 0 says nothing about the response. Alert on this reason.
     VerifierError,
@@ -71,7 +75,7 @@ impl Reason {
     pub fn format_ok(self) -> bool {
         matches!(
             self,
-            Reason::Correct | Reason::WrongAnswer | Reason::CompileError
+            Reason::Correct | Reason::WrongAnswer | Reason::CompileError | Reason::Timeout
         )
     }
 }

@@ -1,6 +1,10 @@
 //! The mutation-score audit of one repo and suite: one compile, one sandboxed child process per
 //! viable mutant, per-test verdicts parsed from libtest's output, the kill matrix, and
 //! differential testing of the survivors.
+//!
+//! Reading libtest's stdout is sound here because every mutant is verigym's own edit. Model-written
+//! code (`repo_fix` answers) is judged through the sealed harness of [`super::seal`] instead, which
+//! reads nothing the code under test can print.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;

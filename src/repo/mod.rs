@@ -17,7 +17,7 @@
 //!   entry), never by the clock: a verdict does not change with machine load. The sandbox's CPU
 //!   and wall limits are last-resort guards.
 //! - The crate has no `unsafe`: limits come from `sh -c 'ulimit ...; exec ...'`, the process
-//!   group is killed through rustix.
+//!   group is killed through rustix. The compiler runs under the same sandbox as the tests.
 //! - The random-edit fix agent ([`agent`]) reuses it too: one build per bug-fix task holds the
 //!   buggy library, every edit of the broken function, and both suites as submodules.
 //! - Candidate fixes reuse the whole pipeline: [`mutate::Analysis::add_variant`] turns a
@@ -37,6 +37,7 @@ pub mod rustc;
 #[doc(hidden)]
 pub mod sandbox;
 pub(crate) mod schemata;
+pub(crate) mod seal;
 
 pub use self::sandbox::Limits;
 pub use self::schemata::Fuel;
@@ -78,6 +79,10 @@ pub enum RepoError {
         /// The first compiler error, rendered.
         message: String,
     },
+    /// A compiler run was ended by one of its limits (CPU, memory, wall clock): something in the
+    /// source makes rustc work without bound, such as a giant constant.
+    #[error("{0}")]
+    CompilerLimit(String),
     /// The unmutated library fails its own suite, so mutants cannot be judged.
     #[error("the unmutated library fails suite `{suite}`: {failing}")]
     BaselineFails {

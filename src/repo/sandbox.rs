@@ -1,16 +1,21 @@
-//! Runs an untrusted test binary in a child process: its own temporary directory, resource limits
-//! (CPU time, address space, file size, open files), no network where the OS allows it, capped
-//! output, and a wall-clock kill only as a last resort.
+//! Runs an untrusted program in a child process: its own private directory (made with
+//! `tempfile`: mode 0700, an unpredictable name), its own process group (killed whole at the end),
+//! resource limits (CPU time, address space, file size, open files), an environment of a few
+//! fixed variables, no network where the OS allows it, capped output, and a wall-clock limit for
+//! code that blocks without using CPU. The compiler runs under the same sandbox
+//! ([`run_compiler`]): it reads model-written code.
 //!
 //! Limits are applied by `sh -c 'ulimit ...; exec "$0" "$@"'` rather than `pre_exec`, so the crate
-//! needs no `unsafe`. The network is cut with `unshare -n` (or `unshare -rn`) when that works.
+//! needs no `unsafe`. The network is cut with `unshare -n` (or `unshare -rn`) when that works;
+//! [`network_isolated`] says whether it does, and the library never prints.
 
 use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
+
+pub use tempfile::TempDir;
 
 use super::RepoError;
 
@@ -25,7 +30,8 @@ pub struct Limits {
     pub file_size_kib: u64,
     /// Open file descriptors (`ulimit -n`).
     pub open_files: u32,
-    /// Last-resort wall-clock limit; fuel, not this, decides timeouts.
+    /// Wall-clock limit, stretched by [`load_factor`] on a loaded machine; it stops code that
+    /// blocks. Fuel and the CPU limit stop code that computes.
     pub wall: Duration,
     /// Bytes kept of each of stdout and stderr; the rest is read and dropped.
     pub output_cap: usize,
@@ -91,7 +97,8 @@ impl RunOutput {
     }
 }
 
-/// How the network is cut off, detected once per process.
+/// How the network is cut off, detected once per process. The library never prints: callers
+/// that care ask [`network_isolated`] and warn in their own voice.
 fn net_prefix() -> &'static [&'static str] {
     static PREFIX: OnceLock<&'static [&'static str]> = OnceLock::new();
     PREFIX.get_or_init(|| {
@@ -108,67 +115,76 @@ fn net_prefix() -> &'static [&'static str] {
                 return candidate;
             }
         }
-        eprintln!(
-            "verigym: warning: cannot isolate the network (`unshare -n` failed); tests run with \
-             network access"
-        );
         &[]
     })
 }
 
-/// Whether runs are network-isolated on this machine.
+/// Whether runs (tests and the compiler) are network-isolated on this machine: `unshare -n` or
+/// `unshare -rn` works. When it does not, they run with the host's network; warn the user.
 pub fn network_isolated() -> bool {
     !net_prefix().is_empty()
 }
 
-/// A directory removed (recursively) on drop.
-#[derive(Debug)]
-pub struct TempDir {
-    path: PathBuf,
-}
-
-impl TempDir {
-    /// Creates a fresh directory under the system temp dir, named with `prefix`.
-    pub fn new(prefix: &str) -> Result<Self, RepoError> {
-        static COUNTER: AtomicU64 = AtomicU64::new(0);
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.subsec_nanos());
-        let path = std::env::temp_dir().join(format!(
-            "verigym-{prefix}-{}-{nanos}-{}",
-            std::process::id(),
-            COUNTER.fetch_add(1, Ordering::Relaxed)
-        ));
-        std::fs::create_dir_all(&path)
-            .map_err(RepoError::io(format!("cannot create {}", path.display())))?;
-        Ok(Self { path })
-    }
-
-    /// The directory's path.
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.path);
-    }
+/// A fresh private directory (mode 0700, an unpredictable name) under the system temp dir,
+/// removed with everything in it on drop.
+pub fn private_dir(prefix: &str) -> Result<TempDir, RepoError> {
+    tempfile::Builder::new()
+        .prefix(&format!("verigym-{prefix}-"))
+        .tempdir()
+        .map_err(RepoError::io(format!(
+            "cannot create a private directory under {}",
+            std::env::temp_dir().display()
+        )))
 }
 
 /// Runs `program args` sandboxed, with `env` as its only environment besides `RUST_BACKTRACE=0`,
-/// a minimal `PATH` and `HOME`, in a fresh temporary directory.
+/// a minimal `PATH` and `HOME`, in a fresh private directory.
 pub fn run(
     program: &Path,
     args: &[&str],
     env: &[(&str, &str)],
     limits: &Limits,
 ) -> Result<RunOutput, RepoError> {
-    let dir = TempDir::new("run")?;
+    let dir = private_dir("run")?;
+    run_in(dir.path(), program, args, env, None, limits)
+}
+
+/// [`run`] in `dir` (the caller's private directory, which it reads afterwards), with `input`
+/// written to the child's stdin and then closed (else stdin is empty). The child runs in its own
+/// process group, which is killed whole at the wall limit and after the child exits.
+pub fn run_in(
+    dir: &Path,
+    program: &Path,
+    args: &[&str],
+    env: &[(&str, &str)],
+    input: Option<&[u8]>,
+    limits: &Limits,
+) -> Result<RunOutput, RepoError> {
     let script = format!("{} || exit 125; exec \"$0\" \"$@\"", ulimits(limits));
-    let mut cmd = shell(Some(&script), &dir);
+    let mut cmd = shell(Some(&script), dir);
     cmd.arg(program).args(args).envs(env.iter().copied());
-    spawn_wait(cmd, program, limits.wall, limits.output_cap)
+    spawn_wait(cmd, program, limits.wall, limits.output_cap, input)
+}
+
+/// Runs the compiler (a trusted program fed untrusted source) under `limits`, in `dir`, with no
+/// network and an environment of only `PATH` (the caller's, to find the linker), `HOME` and
+/// `TMPDIR` (both `dir`). Its process group is killed at the wall limit.
+pub(crate) fn run_compiler(
+    rustc: &Path,
+    args: &[std::ffi::OsString],
+    dir: &Path,
+    limits: &Limits,
+) -> Result<RunOutput, RepoError> {
+    let script = format!("{} || exit 125; exec \"$0\" \"$@\"", ulimits(limits));
+    let mut cmd = shell(Some(&script), dir);
+    cmd.arg(rustc)
+        .args(args)
+        .env(
+            "PATH",
+            std::env::var_os("PATH").unwrap_or_else(|| "/usr/bin:/bin".into()),
+        )
+        .env("TMPDIR", dir);
+    spawn_wait(cmd, rustc, limits.wall, limits.output_cap, None)
 }
 
 /// One run of a batch: arguments and extra environment.
@@ -183,13 +199,15 @@ pub struct Job {
 /// Runs `program` once per job, one after another, inside ONE sandbox shell (one network
 /// namespace: creating one costs more than a test run), each job under its own resource limits
 /// and with its output captured to a file. Per-job wall time is not measured (`elapsed` is the
-/// batch's share); the batch as a whole has the wall-clock guard `limits.wall` × jobs.
+/// batch's share); the batch as a whole has the wall-clock guard `limits.wall` × jobs. Meant
+/// for code verigym wrote (an audit's mutants): a job that blocks holds up the jobs after it.
+/// Model-written code runs through [`run_in`], one process group and one wall limit each.
 pub fn run_batch(
     program: &Path,
     jobs: &[Job],
     limits: &Limits,
 ) -> Result<Vec<RunOutput>, RepoError> {
-    let dir = TempDir::new("batch")?;
+    let dir = private_dir("batch")?;
     let limits_line = ulimits(limits);
     // A script file, not `sh -c`: one argument may hold at most 128 KiB on Linux.
     let mut script = String::from("prog=$1\n");
@@ -209,10 +227,10 @@ pub fn run_batch(
     let file = dir.path().join("batch.sh");
     std::fs::write(&file, script)
         .map_err(RepoError::io(format!("cannot write {}", file.display())))?;
-    let mut cmd = shell(None, &dir);
+    let mut cmd = shell(None, dir.path());
     cmd.arg(&file).arg(program);
     let wall = limits.wall.saturating_mul(jobs.len().max(1) as u32);
-    let batch = spawn_wait(cmd, program, wall, limits.output_cap)?;
+    let batch = spawn_wait(cmd, program, wall, limits.output_cap, None)?;
     let share = batch.elapsed / jobs.len().max(1) as u32;
     let mut out = Vec::with_capacity(jobs.len());
     for i in 0..jobs.len() {
@@ -263,7 +281,7 @@ fn quote(s: &str) -> String {
 }
 
 /// `[unshare -n] sh [-c script]` in `dir`, with a clean environment.
-fn shell(script: Option<&str>, dir: &TempDir) -> Command {
+fn shell(script: Option<&str>, dir: &Path) -> Command {
     let mut cmd = match net_prefix().split_first() {
         Some((first, rest)) => {
             let mut c = Command::new(first);
@@ -275,22 +293,23 @@ fn shell(script: Option<&str>, dir: &TempDir) -> Command {
     if let Some(script) = script {
         cmd.arg("-c").arg(script);
     }
-    cmd.current_dir(dir.path())
+    cmd.current_dir(dir)
         .env_clear()
         .env("PATH", "/usr/bin:/bin")
-        .env("HOME", dir.path())
+        .env("HOME", dir)
         .env("RUST_BACKTRACE", "0");
     cmd
 }
 
-/// Runs a trusted tool (the compiler) with a wall-clock limit, killing its process group when
-/// it overruns: model-written code can make rustc loop forever in constant evaluation.
-pub(crate) fn run_tool(
-    cmd: Command,
-    program: &Path,
-    wall: Duration,
-) -> Result<RunOutput, RepoError> {
-    spawn_wait(cmd, program, wall, 64 << 20)
+/// How much longer than nominal a wall-clock limit runs on this machine now: the one-minute load
+/// average per CPU, between 1 and 8. A wall limit is there to stop code that blocks, not to
+/// judge speed, so a loaded machine must not turn a correct answer into a timeout.
+pub fn load_factor() -> f64 {
+    let cpus = std::thread::available_parallelism().map_or(1, |n| n.get()) as f64;
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|t| t.split_whitespace().next()?.parse::<f64>().ok())
+        .map_or(1.0, |load| (load / cpus).clamp(1.0, 8.0))
 }
 
 fn spawn_wait(
@@ -298,17 +317,28 @@ fn spawn_wait(
     program: &Path,
     wall: Duration,
     cap: usize,
+    input: Option<&[u8]>,
 ) -> Result<RunOutput, RepoError> {
-    cmd.stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
+    cmd.stdin(if input.is_some() {
+        Stdio::piped()
+    } else {
+        Stdio::null()
+    })
+    .stdout(Stdio::piped())
+    .stderr(Stdio::piped());
     // Its own process group, so a forked grandchild can be killed with the child.
     std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+    let wall = wall.mul_f64(load_factor());
     let start = Instant::now();
     let mut child = cmd
         .spawn()
         .map_err(RepoError::io(format!("cannot run {}", program.display())))?;
     let pid = child.id();
+    if let (Some(input), Some(mut stdin)) = (input, child.stdin.take()) {
+        // A few bytes into an empty pipe never block; a child that exits without reading them
+        // makes this fail, which is its own loss (it never learns what it was given).
+        let _ = std::io::Write::write_all(&mut stdin, input);
+    }
     let (tx, rx) = std::sync::mpsc::channel();
     for (k, stream) in [
         child

@@ -1,7 +1,15 @@
 //! Verifying a group of `repo_fix` answers with one compile: every distinct fixed function body
 //! becomes a run-time-selectable arm of the buggy library (mutant schemata), the hidden strong
-//! suite runs once per answer in the sandbox, and an answer whose code does not compile is found
-//! from the compiler's error spans and scored 0 without sinking the rest of the group.
+//! suite runs once per answer in its own sandboxed process, and an answer whose code does not
+//! compile is found from the compiler's error spans and scored 0 without sinking the rest of the
+//! group.
+//!
+//! Outcomes come from the sealed harness ([`crate::repo::seal`]), never from what the answer's
+//! code prints. Each answer's run has its own CPU and wall limits and its own process group, so a
+//! blocked or endless answer scores 0 (`timeout`) in seconds and costs its siblings nothing. The
+//! compiler runs under [`CompileLimits::for_answers`]; when a group's build ends at a limit or
+//! with an error no answer can be blamed for, the group is split in four and each part judged
+//! on its own, recursively, so one compile-time bomb costs a group a bounded few builds.
 
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -16,28 +24,43 @@ use crate::core::verdict::{Reason, Verdict};
 use crate::repo::RepoError;
 use crate::repo::audit::{self, Outcome, SuiteRun};
 use crate::repo::mutate::{self, Analysis};
-use crate::repo::rustc::{self, Build, Profile};
+use crate::repo::rustc::{self, Build, CompileLimits, Profile};
 use crate::repo::sandbox::Limits;
 use crate::repo::schemata::{FUEL_EXHAUSTED, Fuel};
+use crate::repo::seal::{self, SealedSuite};
 
-/// Sandbox limits for candidate runs. A strong suite runs in milliseconds; fuel stops loops in
-/// the fix's own code, and the CPU limit stops the rest (an endless iterator chain) early.
-fn limits() -> Limits {
-    Limits {
-        cpu_seconds: 5,
-        wall: Duration::from_secs(30),
-        ..Limits::default()
-    }
-}
+/// Sandbox limits for one answer's run. A strong suite runs in milliseconds of CPU; fuel stops
+/// loops in the fix's own code, the CPU limit the rest (an endless iterator chain), and the wall
+/// limit code that blocks without using CPU (a channel or lock that never completes).
+pub const RUN_LIMITS: Limits = Limits {
+    cpu_seconds: 2,
+    address_space_mib: 2048,
+    file_size_kib: 1024,
+    open_files: 64,
+    wall: Duration::from_secs(3),
+    output_cap: 64 * 1024,
+};
 
 /// How many failing tests' messages a verdict's detail carries.
-const MESSAGES_IN_DETAIL: usize = 5;
+const MESSAGE_IN_DETAIL: usize = 5;
 
-/// One answer on its way through the group: rejected early, or its selected arms.
+/// One answer on its way through a build: rejected before it, or its selected arms.
 enum Slot {
     Done(Verdict),
     Pending(Vec<u32>),
 }
+
+impl Slot {
+    fn unwrap_done(self) -> Verdict {
+        match self {
+            Slot::Done(v) => v,
+            Slot::Pending(_) => Verdict::rejected(Reason::VerifierError, "left unjudged"),
+        }
+    }
+}
+
+/// How many parts a group is split into when its build fails without a culprit.
+const SPLIT: usize = 4;
 
 /// Verifies each response to one problem; verdicts in the order of `responses`.
 pub fn verify_group(data: &RepoFixData, responses: &[&str]) -> Vec<Verdict> {
@@ -52,54 +75,121 @@ pub fn verify_group(data: &RepoFixData, responses: &[&str]) -> Vec<Verdict> {
         }
     };
     analysis.mutants.clear();
+    let sealed = match seal::seal_suite(&data.suite) {
+        Ok(s) => s,
+        Err(e) => {
+            let v = Verdict::rejected(
+                Reason::VerifierError,
+                format!("the record's suite cannot be sealed: {e}"),
+            );
+            return vec![v; responses.len()];
+        }
+    };
+    let mut verdicts: Vec<Option<Verdict>> = vec![None; responses.len()];
+    let mut pending: Vec<(usize, Vec<Fix>)> = Vec::new();
+    for (i, r) in responses.iter().enumerate() {
+        match answer::read(r, &data.library, &analysis.functions) {
+            Err(rejection) => verdicts[i] = Some(rejection.into()),
+            Ok(fixes) => pending.push((i, fixes)),
+        }
+    }
+    let judged = judge_fixes(data, &analysis, &sealed, &pending);
+    for ((i, _), v) in pending.iter().zip(judged) {
+        verdicts[*i] = Some(v);
+    }
+    verdicts
+        .into_iter()
+        .map(|v| v.unwrap_or_else(|| Verdict::rejected(Reason::VerifierError, "left unjudged")))
+        .collect()
+}
+
+/// Judges answers given as ready fixes, each a list of (library function, replacement `fn` item),
+/// without the answer policy. For tests of the runner's own defences, which must hold even when
+/// the policy lets something through; never a way to score model output.
+pub fn verify_unscreened(data: &RepoFixData, answers: &[Vec<(String, String)>]) -> Vec<Verdict> {
+    let mut analysis = match mutate::analyze(&data.library, "src/lib.rs") {
+        Ok(a) => a,
+        Err(e) => {
+            return vec![Verdict::rejected(Reason::VerifierError, e.to_string()); answers.len()];
+        }
+    };
+    analysis.mutants.clear();
+    let sealed = match seal::seal_suite(&data.suite) {
+        Ok(s) => s,
+        Err(e) => return vec![Verdict::rejected(Reason::VerifierError, e); answers.len()],
+    };
+    let pending: Vec<(usize, Vec<Fix>)> = answers
+        .iter()
+        .enumerate()
+        .map(|(i, fixes)| {
+            let fixes = fixes
+                .iter()
+                .map(|(function, item)| Fix {
+                    function: function.clone(),
+                    item: item.clone(),
+                })
+                .collect();
+            (i, fixes)
+        })
+        .collect();
+    judge_fixes(data, &analysis, &sealed, &pending)
+}
+
+/// Judges answers that passed the policy, with one build; verdicts in the order of `answers`.
+fn judge_fixes(
+    data: &RepoFixData,
+    base: &Analysis,
+    sealed: &SealedSuite,
+    answers: &[(usize, Vec<Fix>)],
+) -> Vec<Verdict> {
+    if answers.is_empty() {
+        return Vec::new();
+    }
+    let mut analysis = base.clone();
     // Identical fixes share one arm: GRPO groups often repeat answers.
     let mut arms: BTreeMap<(String, String), u32> = BTreeMap::new();
-    let mut slots: Vec<Slot> = responses
+    let slots: Vec<Slot> = answers
         .iter()
         .map(
-            |r| match answer::read(r, &data.library, &analysis.functions) {
+            |(_, fixes)| match add_arms(&mut analysis, &mut arms, fixes) {
+                Ok(ordinals) => Slot::Pending(ordinals),
                 Err(rejection) => Slot::Done(rejection.into()),
-                Ok(fixes) => match add_arms(&mut analysis, &mut arms, &fixes) {
-                    Ok(ordinals) => Slot::Pending(ordinals),
-                    Err(rejection) => Slot::Done(rejection.into()),
-                },
             },
         )
         .collect();
-    let pending: Vec<usize> = (0..slots.len())
-        .filter(|&i| matches!(slots[i], Slot::Pending(_)))
-        .collect();
-    if pending.is_empty() {
-        return finish(slots);
+    if slots.iter().all(|s| matches!(s, Slot::Done(_))) {
+        return slots.into_iter().map(Slot::unwrap_done).collect();
     }
-    match rustc::compile(
+    let built = rustc::compile_limited(
         &analysis,
         "strong",
-        &data.suite,
+        &sealed.text,
         &[],
         Fuel::default(),
         Profile::Quick,
-    ) {
-        Ok(build) => run_pending(data, &build, &mut slots, &pending),
-        Err(RepoError::Compile { .. }) if pending.len() > 1 => {
-            // The compiler could not pin the error on one arm: isolate each answer.
-            for &i in &pending {
-                slots[i] = Slot::Done(verify_group(data, &[responses[i]]).remove(0));
-            }
+        &CompileLimits::for_answers(answers.len()),
+    );
+    match built {
+        Ok(build) => run_all(data, sealed, &build, slots),
+        Err(RepoError::Compile { .. } | RepoError::CompilerLimit(_)) if answers.len() > 1 => {
+            // No answer could be blamed (or the compiler hit a limit): judge parts on their own.
+            let part = answers.len().div_ceil(SPLIT);
+            let parts: Vec<Vec<Verdict>> = answers
+                .par_chunks(part)
+                .map(|c| judge_fixes(data, base, sealed, c))
+                .collect();
+            parts.into_iter().flatten().collect()
         }
-        Err(RepoError::Compile { message, .. }) => {
-            slots[pending[0]] = Slot::Done(Verdict::with(
-                Reason::CompileError,
-                format!("the fix does not compile: {message}"),
-            ));
-        }
-        Err(e) => {
-            for &i in &pending {
-                slots[i] = Slot::Done(Verdict::rejected(Reason::VerifierError, e.to_string()));
-            }
-        }
+        Err(RepoError::Compile { message, .. }) => vec![Verdict::with(
+            Reason::CompileError,
+            format!("the fix does not compile: {message}"),
+        )],
+        Err(RepoError::CompilerLimit(why)) => vec![Verdict::with(
+            Reason::CompileError,
+            format!("the fix cannot be compiled within the compiler's limits: {why}"),
+        )],
+        Err(e) => vec![Verdict::rejected(Reason::VerifierError, e.to_string()); answers.len()],
     }
-    finish(slots)
 }
 
 /// Adds one arm per fixed function (reusing identical ones) and returns the answer's ordinals.
@@ -126,54 +216,44 @@ fn add_arms(
     Ok(ordinals)
 }
 
-/// Scores answers whose arms compiled, runs the suite for each, and marks the rest.
-fn run_pending(data: &RepoFixData, build: &Build, slots: &mut [Slot], pending: &[usize]) {
+/// Scores answers whose arms compiled, running each one's suite in its own sandboxed process
+/// (in parallel), and marks the rest.
+fn run_all(
+    data: &RepoFixData,
+    sealed: &SealedSuite,
+    build: &Build,
+    slots: Vec<Slot>,
+) -> Vec<Verdict> {
     let blamed: BTreeMap<u32, &str> = build
         .unviable
         .iter()
         .map(|u| (u.ordinal, u.reason.as_str()))
         .collect();
-    let mut runnable = Vec::new();
-    for &i in pending {
-        let Slot::Pending(ordinals) = &slots[i] else {
-            continue;
-        };
-        if let Some(reason) = ordinals.iter().find_map(|o| blamed.get(o)) {
-            slots[i] = Slot::Done(Verdict::with(
-                Reason::CompileError,
-                format!("the fix does not compile: {reason}"),
-            ));
-        } else {
+    slots
+        .into_par_iter()
+        .map(|slot| {
+            let ordinals = match slot {
+                Slot::Done(v) => return v,
+                Slot::Pending(ordinals) => ordinals,
+            };
+            if let Some(reason) = ordinals.iter().find_map(|o| blamed.get(o)) {
+                return Verdict::with(
+                    Reason::CompileError,
+                    format!("the fix does not compile: {reason}"),
+                );
+            }
             let selection: Vec<String> = ordinals.iter().map(u32::to_string).collect();
-            runnable.push((i, selection.join(",")));
-        }
-    }
-    if runnable.is_empty() {
-        return;
-    }
-    let limits = limits();
-    let chunk = runnable.len().div_ceil(rayon::current_num_threads()).max(1);
-    let results: Vec<Result<Vec<SuiteRun>, RepoError>> = runnable
-        .par_chunks(chunk)
-        .map(|c| {
-            let selections: Vec<String> = c.iter().map(|(_, s)| s.clone()).collect();
-            audit::run_selections(build, &selections, None, &limits)
+            match seal::run_sealed(
+                &build.binary,
+                &sealed.tests,
+                &selection.join(","),
+                &RUN_LIMITS,
+            ) {
+                Ok(run) => judge(data, &run),
+                Err(e) => Verdict::rejected(Reason::VerifierError, e.to_string()),
+            }
         })
-        .collect();
-    for (c, result) in runnable.chunks(chunk).zip(results) {
-        match result {
-            Ok(runs) => {
-                for ((i, _), run) in c.iter().zip(runs) {
-                    slots[*i] = Slot::Done(judge(data, &run));
-                }
-            }
-            Err(e) => {
-                for (i, _) in c {
-                    slots[*i] = Slot::Done(Verdict::rejected(Reason::VerifierError, e.to_string()));
-                }
-            }
-        }
-    }
+        .collect()
 }
 
 /// Correct when every hidden test ran and passed and the test process exited cleanly.
@@ -204,7 +284,7 @@ fn judge(data: &RepoFixData, run: &SuiteRun) -> Verdict {
             }
             _ => None,
         })
-        .take(MESSAGES_IN_DETAIL)
+        .take(MESSAGE_IN_DETAIL)
         .collect();
     let detail = json!({
         "tests_passed": passed,
@@ -214,13 +294,42 @@ fn judge(data: &RepoFixData, run: &SuiteRun) -> Verdict {
         "timeouts": timeouts,
         "messages": messages,
     });
-    if passed == total && run.output.success() {
+    if passed == total && run.output.success() && !run.output.wall_killed {
         return Verdict::correct().with_detail(detail);
     }
-    let message = if let Some(reason) = run.output.abnormal_reason() {
+    let out = &run.output;
+    if out.wall_killed {
+        return Verdict::with(
+            Reason::Timeout,
+            format!(
+                "the tests did not finish within {} s of wall time (more on a loaded machine): \
+                 blocked on a lock or a channel, or sleeping? {passed} of {total} hidden tests \
+                 passed",
+                RUN_LIMITS.wall.as_secs()
+            ),
+        )
+        .with_detail(detail);
+    }
+    if matches!(out.signal, Some(24 | 9)) {
+        return Verdict::with(
+            Reason::Timeout,
+            format!(
+                "the tests used more than {} CPU seconds (an endless loop?); {passed} of {total} \
+                 hidden tests passed",
+                RUN_LIMITS.cpu_seconds
+            ),
+        )
+        .with_detail(detail);
+    }
+    if let Some(t) = timeouts.first() {
+        return Verdict::with(
+            Reason::Timeout,
+            format!("`{t}` ran out of fuel ({FUEL_EXHAUSTED}: an endless loop or recursion)"),
+        )
+        .with_detail(detail);
+    }
+    let message = if let Some(reason) = out.abnormal_reason() {
         format!("the test process died: {reason}; {passed} of {total} hidden tests passed")
-    } else if let Some(t) = timeouts.first() {
-        format!("`{t}` ran out of fuel ({FUEL_EXHAUSTED}: an endless loop or recursion)")
     } else if let Some(t) = failing.first() {
         let why = match outcome(t) {
             Some(Outcome::Failed(m) | Outcome::Crashed(m)) => audit::first_line(m).to_owned(),
@@ -228,17 +337,10 @@ fn judge(data: &RepoFixData, run: &SuiteRun) -> Verdict {
         };
         format!("{passed} of {total} hidden tests pass; `{t}` fails: {why}")
     } else {
-        format!("the test binary exited with {:?}", run.output.code)
+        format!(
+            "the test process exited with {:?} after all {total} hidden tests passed",
+            run.output.code
+        )
     };
     Verdict::wrong(message).with_detail(detail)
-}
-
-fn finish(slots: Vec<Slot>) -> Vec<Verdict> {
-    slots
-        .into_iter()
-        .map(|s| match s {
-            Slot::Done(v) => v,
-            Slot::Pending(_) => Verdict::rejected(Reason::VerifierError, "left unjudged"),
-        })
-        .collect()
 }

@@ -19,6 +19,8 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 pub use self::assets::names as repo_names;
+#[doc(hidden)]
+pub use self::check::verify_unscreened;
 use self::inject::Injection;
 pub use self::params::{BUGS_MAX, RepoFixParams};
 use crate::core::env::{AnswerFormat, Env, Generated, ProbeAnswers};
