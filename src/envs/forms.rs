@@ -9,6 +9,10 @@ use std::borrow::Cow;
 
 use crate::core::normalize;
 
+/// Probe answers of one kind, each with its family name: what the envs' `realistic` helpers
+/// return, once for the forms and once for the near misses that guard them.
+pub type Forms = Vec<(&'static str, String)>;
+
 /// `line` without a leading bullet (`-`, `*`, `+`, `•`, `·`, `‣`, `◦`) and the whitespace after
 /// it. A bullet must be followed by whitespace, so `-2` or `*bold*` keep their first character.
 pub fn strip_bullet(line: &str) -> &str {

@@ -66,10 +66,13 @@ mod tests {
         }
     }
 
+    /// Breaks one invariant of a valid record.
+    type Break = fn(&mut GraphColoringData);
+
     #[test]
     fn each_broken_invariant_is_named() {
         assert_eq!(check_data(&graph()), Ok(()));
-        let cases: [(fn(&mut GraphColoringData), &str); 8] = [
+        let cases: [(Break, &str); 8] = [
             (|d| d.vertices = 0, "vertices is 0"),
             (|d| d.colors = 0, "colors is 0"),
             (|d| d.planted.pop().map(drop).unwrap_or(()), "planted has 3"),

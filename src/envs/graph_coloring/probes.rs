@@ -2,6 +2,7 @@
 
 use super::GraphColoringData;
 use crate::core::env::ProbeAnswers;
+use crate::envs::forms::Forms;
 
 fn listing(colors: &[u32], separator: &str) -> String {
     let entries: Vec<String> = colors
@@ -69,11 +70,7 @@ fn written(colors: &[u32], separator: &str, entry: &dyn Fn(usize, u32) -> String
 
 /// The forms people write a coloring in, each with near misses that guard it: see the grammar
 /// in `verify.rs`. `clash` is the planted coloring with one edge made monochromatic.
-fn realistic(
-    planted: &[u32],
-    clash: &[u32],
-    k: u32,
-) -> (Vec<(&'static str, String)>, Vec<(&'static str, String)>) {
+fn realistic(planted: &[u32], clash: &[u32], k: u32) -> (Forms, Forms) {
     let table = |colors: &[u32]| {
         format!(
             "| Vertex | Color |\n|---|---|\n{}",

@@ -145,9 +145,12 @@ mod tests {
         assert_eq!(check_data(&data()), Ok(()));
     }
 
+    /// Breaks one invariant of a valid record.
+    type Break = fn(&mut KnightsKnavesData);
+
     #[test]
     fn each_broken_invariant_is_named() {
-        let cases: [(fn(&mut KnightsKnavesData), &str); 9] = [
+        let cases: [(Break, &str); 9] = [
             (|d| d.roles.pop().map(drop).unwrap_or(()), "must be equal"),
             (|d| d.names[1] = "alice".into(), "already a name"),
             (|d| d.names[1] = "Bo b".into(), "one ASCII word"),

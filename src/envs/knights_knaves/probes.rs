@@ -3,6 +3,7 @@
 use super::verify::parse_roles;
 use super::{KnightsKnavesData, Role};
 use crate::core::env::ProbeAnswers;
+use crate::envs::forms::Forms;
 
 fn flip(role: Role) -> Role {
     match role {
@@ -128,9 +129,7 @@ fn grouped(knights: &[&str], knaves: &[&str], join: &str) -> String {
 
 /// The forms people write the roles in, each with the near misses that guard it: see the
 /// grammar in `verify.rs`.
-pub fn realistic(
-    people: &[(&str, Role)],
-) -> (Vec<(&'static str, String)>, Vec<(&'static str, String)>) {
+pub fn realistic(people: &[(&str, Role)]) -> (Forms, Forms) {
     let lines = |f: &dyn Fn(usize, &str, Role) -> String| {
         people
             .iter()

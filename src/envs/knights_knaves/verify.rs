@@ -206,7 +206,7 @@ fn sentence(text: &str, names: &[String], roles: &mut [Option<Role>]) -> Result<
             if is_word(toks.get(i), &["none", "nobody"]) {
                 i += 1;
             } else {
-                let who = name_list(&toks, &mut i, names)?;
+                let who = name_list(toks, &mut i, names)?;
                 assign(&who, role)?;
             }
             if i == toks.len() || (i + 1 == toks.len() && toks[i] == Token::Comma) {
@@ -228,7 +228,7 @@ fn sentence(text: &str, names: &[String], roles: &mut [Option<Role>]) -> Result<
         return Err(unreadable());
     }
     loop {
-        let who = name_list(&toks, &mut i, names)?;
+        let who = name_list(toks, &mut i, names)?;
         let several = who.len() > 1;
         // The link; `is` demands one name, `are` several, `a`/`an` a singular role.
         let (mut paren, mut is, mut are, mut article) = (false, false, false, false);
@@ -417,7 +417,7 @@ mod tests {
         ] {
             let v = judge(form);
             let want = !form.ends_with("Bob, Carol");
-            assert_eq!(v.reason.format_ok(), true, "{form}: {v:?}");
+            assert!(v.reason.format_ok(), "{form}: {v:?}");
             assert_eq!(v.correct, want, "{form}: {v:?}");
         }
         let all_knights = |form: &str| {

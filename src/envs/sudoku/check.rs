@@ -78,10 +78,13 @@ mod tests {
         }
     }
 
+    /// Breaks one invariant of a valid record.
+    type Break = fn(&mut SudokuData);
+
     #[test]
     fn each_broken_invariant_is_named() {
         assert!(check_data(&data()).is_ok());
-        let cases: [(fn(&mut SudokuData), &str); 7] = [
+        let cases: [(Break, &str); 7] = [
             (|d| d.size = 5, "size is 5"),
             (|d| d.box_cols = 4, "boxes are 2×4"),
             (|d| d.givens.truncate(3), "givens is not 4 rows"),

@@ -2,6 +2,7 @@
 
 use super::SudokuData;
 use crate::core::env::ProbeAnswers;
+use crate::envs::forms::Forms;
 
 fn rows(grid: &[Vec<u8>], separator: &str) -> Vec<String> {
     grid.iter()
@@ -127,7 +128,7 @@ fn bracketed(grid: &[Vec<u8>]) -> Vec<String> {
 
 /// The layouts people write a grid in, each with near misses that guard it: see the grammar in
 /// `verify.rs`.
-fn realistic(data: &SudokuData) -> (Vec<(&'static str, String)>, Vec<(&'static str, String)>) {
+fn realistic(data: &SudokuData) -> (Forms, Forms) {
     let solved = &data.solution;
     let n = solved.len();
     let labelled = |grid: &[Vec<u8>], label: &dyn Fn(usize) -> usize| {

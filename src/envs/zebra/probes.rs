@@ -2,6 +2,7 @@
 
 use super::ZebraData;
 use crate::core::env::ProbeAnswers;
+use crate::envs::forms::Forms;
 
 /// The grid as `House K: v, v, …` lines, with the houses and values in the given orders.
 fn grid(data: &ZebraData, solution: &[Vec<u8>], houses: &[usize], reverse_values: bool) -> String {
@@ -156,7 +157,7 @@ fn table(data: &ZebraData, solution: &[Vec<u8>], header: &[&str]) -> String {
 
 /// The layouts people write a grid in, each with near misses that guard it: see the grammar in
 /// `verify.rs`.
-fn realistic_grid(data: &ZebraData) -> (Vec<(&'static str, String)>, Vec<(&'static str, String)>) {
+fn realistic_grid(data: &ZebraData) -> (Forms, Forms) {
     let n = data.solution.len();
     let names: Vec<&str> = data.attributes.iter().map(|a| a.kind.name()).collect();
     let lines = |f: &dyn Fn(usize, Vec<String>) -> String| {

@@ -697,7 +697,8 @@ mod tests {
 
     #[test]
     fn a_malformed_record_is_a_verifier_error_not_a_panic() {
-        let broken: [(fn(&mut ZebraData), &str); 8] = [
+        type Break = fn(&mut ZebraData);
+        let broken: [(Break, &str); 8] = [
             (|d| d.houses = 9, "houses is 9"),
             (|d| d.solution[0][0] = 7, "not a permutation"),
             (|d| d.solution[0][0] = 1, "not a permutation"),
