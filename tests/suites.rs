@@ -19,7 +19,7 @@ const PINNED: &[(&str, u32, &str)] = &[
     (
         "standard-v3",
         3,
-        "29c934a7dbcf8c1ce05b259c2c456b761bf5e9f47dda7fc70237865fc5e54c06",
+        "e8700f9148fcbe1202b8108e4b562c1062f5f4c8abcb16dbbb3d7ec7c7eb21a7",
     ),
 ];
 
