@@ -16,10 +16,6 @@ use serde::Deserialize;
 use serde_json::{Map, Value};
 use verigym::{AnswerFormat, Reason, registry};
 
-/// Envs whose corpus another branch supplies. Each entry fails the test below as soon as its
-/// file exists, so this list can only shrink; the merge that brings the files empties it.
-const CORPUS_FROM_ANOTHER_BRANCH: &[&str] = &[];
-
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Case {
@@ -91,9 +87,6 @@ fn judge_corpus(env_id: &str) -> (Vec<String>, usize, usize) {
 fn every_corpus_line_gets_its_expected_verdict() {
     let mut failures = Vec::new();
     for env in tagged_envs() {
-        if CORPUS_FROM_ANOTHER_BRANCH.contains(&env) {
-            continue;
-        }
         let (mut f, correct, other) = judge_corpus(env);
         if correct == 0 || other == 0 {
             f.push(format!(
@@ -109,14 +102,10 @@ fn every_corpus_line_gets_its_expected_verdict() {
 #[test]
 fn every_tagged_env_has_a_corpus() {
     for env in tagged_envs() {
-        let exists = corpus_path(env).is_file();
-        if CORPUS_FROM_ANOTHER_BRANCH.contains(&env) {
-            assert!(
-                !exists,
-                "{env} now has a corpus: remove it from CORPUS_FROM_ANOTHER_BRANCH"
-            );
-        } else {
-            assert!(exists, "{} is missing", corpus_path(env).display());
-        }
+        assert!(
+            corpus_path(env).is_file(),
+            "{} is missing",
+            corpus_path(env).display()
+        );
     }
 }

@@ -223,13 +223,6 @@ pub fn strip_emphasis(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
-/// Strips trailing sentence punctuation (`.`, `,`, `;`, `。`) and whitespace from one line or
-/// item: rule 4, for grammars that read an answer line by line.
-pub fn trim_item(text: &str) -> &str {
-    text.trim()
-        .trim_end_matches(|c: char| TRAILING.contains(&c) || c.is_whitespace())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
