@@ -11,6 +11,8 @@ pub mod grade;
 pub mod probe;
 pub mod repo;
 pub mod schema;
+#[cfg(feature = "serve")]
+pub mod serve;
 pub mod stream;
 pub mod suite;
 

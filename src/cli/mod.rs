@@ -12,6 +12,8 @@ mod output;
 mod params;
 mod probe;
 mod schema;
+#[cfg(feature = "serve")]
+mod serve;
 mod simulate;
 mod suite;
 mod verify;
@@ -59,6 +61,9 @@ enum Command {
     Catalog(catalog::Args),
     /// The naive random-edit fix agent on a mini-repo: how many declared fixes are fake (needs rustc).
     FixAgent(fix_agent::Args),
+    /// Serve rewards, problems and a shared curriculum over HTTP (see the README's server section).
+    #[cfg(feature = "serve")]
+    Serve(serve::Args),
 }
 
 /// An error writing our own output (not the user's input): exit code 1 instead of 2.
@@ -89,6 +94,8 @@ pub fn run() -> ExitCode {
         Command::Audit(args) => audit::run(args),
         Command::Catalog(args) => catalog::run(args),
         Command::FixAgent(args) => fix_agent::run(args),
+        #[cfg(feature = "serve")]
+        Command::Serve(args) => serve::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
