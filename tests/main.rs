@@ -17,6 +17,7 @@ mod repo_fix;
 mod repos;
 mod sat;
 mod schemas;
+mod serve;
 mod sudoku;
 mod suites;
 mod support;
