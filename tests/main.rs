@@ -17,6 +17,7 @@ mod repo_fix;
 mod repos;
 mod sat;
 mod schemas;
+#[cfg(feature = "serve")]
 mod serve;
 mod sudoku;
 mod suites;
