@@ -20,6 +20,8 @@ pub mod progress;
 #[cfg(feature = "repo")]
 pub mod repo;
 pub mod schema;
+#[cfg(feature = "serve")]
+pub mod serve;
 pub mod stream;
 pub mod suite;
 

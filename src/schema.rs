@@ -34,6 +34,8 @@ pub fn all() -> Vec<(String, Schema)> {
         named::<BugCatalog>("bug-catalog"),
         named::<AgentReport>("fix-agent-report"),
     ]);
+    #[cfg(feature = "serve")]
+    out.extend(crate::serve::api::schemas());
     for env in registry::envs() {
         out.push((
             format!("{}.params.schema.json", env.id()),

@@ -23,6 +23,8 @@ mod repo_fix_runner;
 mod repos;
 mod sat;
 mod schemas;
+#[cfg(feature = "serve")]
+mod serve;
 mod sudoku;
 mod suites;
 mod support;

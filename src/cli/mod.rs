@@ -17,6 +17,8 @@ mod params;
 mod probe;
 mod progress;
 mod schema;
+#[cfg(feature = "serve")]
+mod serve;
 mod simulate;
 mod suite;
 mod verify;
@@ -72,6 +74,9 @@ enum Command {
     #[cfg(feature = "repo")]
     /// The naive random-edit fix agent on a mini-repo: how many declared fixes are fake (needs rustc).
     FixAgent(fix_agent::Args),
+    /// Serve rewards, problems and a shared curriculum over HTTP (see the README's server section).
+    #[cfg(feature = "serve")]
+    Serve(serve::Args),
 }
 
 /// An error writing our own output (not the user's input): exit code 1 instead of 2.
@@ -109,6 +114,8 @@ pub fn run() -> ExitCode {
         Command::Catalog(args) => catalog::run(args),
         #[cfg(feature = "repo")]
         Command::FixAgent(args) => fix_agent::run(args),
+        #[cfg(feature = "serve")]
+        Command::Serve(args) => serve::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

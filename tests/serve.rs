@@ -1,0 +1,992 @@
+//! `verigym serve` under faults: the real binary on 127.0.0.1 port 0 as a child process, driven
+//! by a raw HTTP/1.1 client. Malformed and hostile input, slow and vanishing clients, kill -9 and
+//! restart, a full disk, auth, back-pressure, and an OpenRLHF-style client that must get the
+//! rewards `verigym verify` gives. Every loop is bounded; nothing leaves loopback.
+
+use std::fs;
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+use verigym::curriculum::{Curriculum, CurriculumConfig};
+use verigym::{Problem, registry};
+
+const BIN: &str = env!("CARGO_BIN_EXE_verigym");
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("verigym-serve-{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A server child process, killed when dropped.
+struct Server {
+    child: Child,
+    addr: String,
+    stderr: PathBuf,
+}
+
+impl Server {
+    fn start(name: &str, args: &[&str]) -> Server {
+        Self::start_with(name, args, &[])
+    }
+
+    fn start_with(name: &str, args: &[&str], envs: &[(&str, &Path)]) -> Server {
+        let stderr = std::env::temp_dir().join(format!(
+            "verigym-serve-{name}-{}.stderr",
+            std::process::id()
+        ));
+        let mut cmd = Command::new(BIN);
+        cmd.args(["serve", "--addr", "127.0.0.1:0"])
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(fs::File::create(&stderr).unwrap());
+        for (k, v) in envs {
+            cmd.env(k, v);
+        }
+        let mut child = cmd.spawn().unwrap();
+        let mut out = child.stdout.take().unwrap();
+        let mut line = Vec::new();
+        let mut byte = [0u8; 1];
+        while out.read(&mut byte).unwrap_or(0) == 1 && byte[0] != b'\n' {
+            line.push(byte[0]);
+        }
+        let ready: Value = serde_json::from_slice(&line).unwrap_or_else(|_| {
+            panic!(
+                "server did not start: {}",
+                fs::read_to_string(&stderr).unwrap_or_default()
+            )
+        });
+        Server {
+            child,
+            addr: ready["listening"].as_str().unwrap().to_owned(),
+            stderr,
+        }
+    }
+
+    fn post(&self, path: &str, body: &Value) -> (u16, Value) {
+        let r = http(&self.addr, "POST", path, &[], body.to_string().as_bytes());
+        (
+            r.status,
+            serde_json::from_slice(&r.body).unwrap_or(Value::Null),
+        )
+    }
+
+    fn metric(&self, name: &str) -> u64 {
+        let r = http(&self.addr, "GET", "/metrics", &[], b"");
+        let text = String::from_utf8(r.body).unwrap();
+        text.lines()
+            .find_map(|l| l.strip_prefix(name)?.strip_prefix(' ')?.parse().ok())
+            .unwrap_or(0)
+    }
+
+    /// Sends SIGTERM and returns the exit status and stderr.
+    fn terminate(mut self) -> (Option<i32>, String) {
+        let pid = self.child.id().to_string();
+        Command::new("kill").args(["-TERM", &pid]).status().unwrap();
+        let deadline = Instant::now() + Duration::from_secs(30);
+        let status = loop {
+            if let Some(s) = self.child.try_wait().unwrap() {
+                break s;
+            }
+            assert!(Instant::now() < deadline, "the server ignored SIGTERM");
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        (status.code(), fs::read_to_string(&self.stderr).unwrap())
+    }
+
+    fn kill9(mut self) {
+        self.child.kill().unwrap(); // SIGKILL
+        self.child.wait().unwrap();
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = fs::remove_file(&self.stderr);
+    }
+}
+
+struct Response {
+    status: u16,
+    headers: Vec<(String, String)>,
+    body: Vec<u8>,
+}
+
+impl Response {
+    fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// One request on a fresh connection (`Connection: close`), read to the end.
+fn http(addr: &str, method: &str, path: &str, headers: &[(&str, &str)], body: &[u8]) -> Response {
+    let mut s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(120))).unwrap();
+    let mut head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n",
+        body.len()
+    );
+    for (k, v) in headers {
+        head += &format!("{k}: {v}\r\n");
+    }
+    head += "\r\n";
+    // The server may answer (413) and close before reading the whole body; the answer still counts.
+    let _ = s
+        .write_all(head.as_bytes())
+        .and_then(|()| s.write_all(body));
+    let mut raw = Vec::new();
+    let _ = s.read_to_end(&mut raw);
+    parse_response(&raw)
+}
+
+fn parse_response(raw: &[u8]) -> Response {
+    let split = raw
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .unwrap_or_else(|| panic!("no response head in {:?}", String::from_utf8_lossy(raw)));
+    let head = std::str::from_utf8(&raw[..split]).unwrap();
+    let mut lines = head.split("\r\n");
+    let status = lines
+        .next()
+        .unwrap()
+        .split(' ')
+        .nth(1)
+        .unwrap()
+        .parse()
+        .unwrap();
+    let headers: Vec<(String, String)> = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(k, v)| (k.trim().to_owned(), v.trim().to_owned()))
+        .collect();
+    let mut body = raw[split + 4..].to_vec();
+    let chunked = headers
+        .iter()
+        .any(|(k, v)| k.eq_ignore_ascii_case("transfer-encoding") && v.contains("chunked"));
+    if chunked {
+        let mut out = Vec::new();
+        let mut rest = &body[..];
+        loop {
+            let eol = rest.windows(2).position(|w| w == b"\r\n").unwrap();
+            let size = usize::from_str_radix(std::str::from_utf8(&rest[..eol]).unwrap().trim(), 16)
+                .unwrap();
+            if size == 0 {
+                break;
+            }
+            out.extend_from_slice(&rest[eol + 2..eol + 2 + size]);
+            rest = &rest[eol + 2 + size + 2..];
+        }
+        body = out;
+    }
+    Response {
+        status,
+        headers,
+        body,
+    }
+}
+
+fn jsonl(bytes: &[u8]) -> Vec<Value> {
+    bytes
+        .split(|&b| b == b'\n')
+        .filter(|l| !l.is_empty())
+        .map(|l| serde_json::from_slice(l).unwrap())
+        .collect()
+}
+
+fn generate(server: &Server, body: Value) -> Vec<Value> {
+    let r = http(
+        &server.addr,
+        "POST",
+        "/generate",
+        &[],
+        body.to_string().as_bytes(),
+    );
+    assert_eq!(r.status, 200, "{}", String::from_utf8_lossy(&r.body));
+    jsonl(&r.body)
+}
+
+fn error_of(v: &Value) -> &str {
+    v["error"].as_str().unwrap_or_default()
+}
+
+#[test]
+fn bad_requests_get_4xx_naming_what_is_wrong() {
+    let server = Server::start("bad", &["--max-body", "4096"]);
+    let a = &server.addr;
+    let r = http(a, "POST", "/verify", &[], b"{\"id\": ");
+    assert_eq!(r.status, 400, "malformed JSON");
+    let (status, body) = server.post("/verify", &json!({"id": 5, "response": "x"}));
+    assert_eq!(status, 422, "wrong type");
+    assert!(error_of(&body).contains("expected a string"), "{body}");
+    let (status, body) = server.post("/verify", &json!({"id": "a", "respons": "x"}));
+    assert_eq!(status, 422, "unknown field");
+    assert!(error_of(&body).contains("respons"), "{body}");
+    let (status, body) = server.post("/verify", &json!({"id": "a"}));
+    assert_eq!(status, 422);
+    assert!(error_of(&body).contains("`response`"), "{body}");
+    let big = json!({"id": "x", "response": "y".repeat(10_000)}).to_string();
+    let r = http(a, "POST", "/verify", &[], big.as_bytes());
+    assert_eq!(r.status, 413, "oversized body");
+    assert!(String::from_utf8_lossy(&r.body).contains("4096"));
+    let (status, body) = server.post("/generate", &json!({"env": "nope", "n": 1}));
+    assert_eq!(status, 422, "unknown env");
+    assert!(
+        error_of(&body).contains("`nope`") && error_of(&body).contains("modarith"),
+        "{body}"
+    );
+    let (status, body) = server.post(
+        "/generate",
+        &json!({"env": "modarith", "params": {"modulus": "x"}}),
+    );
+    assert_eq!(status, 422, "{body}");
+    let mut record: Value = generate(&server, json!({"env": "modarith", "n": 1})).remove(0);
+    record["env"] = "nope".into();
+    let (status, body) = server.post("/verify", &json!({"record": record, "response": "x"}));
+    assert_eq!(status, 422, "record of an unknown env");
+    assert!(error_of(&body).contains("nope"), "{body}");
+    record["env"] = "modarith".into();
+    record["data"] = json!({"modulus": "seven"});
+    let (status, _) = server.post("/verify", &json!({"record": record, "response": "x"}));
+    assert_eq!(status, 422, "record whose data does not deserialize");
+    let (status, body) = server.post(
+        "/verify",
+        &json!({"id": "modarith-v1-00000000-s0-i0", "response": "x"}),
+    );
+    assert_eq!(status, 404, "unknown id");
+    assert!(
+        error_of(&body).contains("`modarith-v1-00000000-s0-i0`"),
+        "{body}"
+    );
+    let r = http(a, "GET", "/nope", &[], b"");
+    assert_eq!(r.status, 404);
+    let (status, body) = server.post("/curriculum/next", &json!({"n": 1}));
+    assert_eq!(status, 404, "no curriculum configured");
+    assert!(error_of(&body).contains("--curriculum"), "{body}");
+    // Still healthy after all of that.
+    assert_eq!(http(a, "GET", "/health", &[], b"").status, 200);
+    assert!(server.metric("verigym_requests_total{route=\"/verify\",status=\"4xx\"}") >= 6);
+}
+
+#[test]
+fn verdicts_by_id_and_by_record_are_the_librarys_and_evicted_ids_are_404() {
+    let server = Server::start("verify", &["--store-size", "3"]);
+    let records = generate(
+        &server,
+        json!({"env": "modarith", "level": 2.0, "seed": 9, "n": 5}),
+    );
+    let env = registry::find("modarith").unwrap();
+    for (i, record) in records.iter().enumerate() {
+        let answer = record["answer"].as_str().unwrap();
+        let responses = [
+            format!("<answer>{answer}</answer>"),
+            "<answer>-1</answer>".into(),
+            "no tag".into(),
+        ];
+        let loaded = env.load_problem(&record.to_string()).unwrap();
+        let expected: Vec<Value> = responses
+            .iter()
+            .map(|r| serde_json::to_value(loaded.verify(r)).unwrap())
+            .collect();
+        let (status, by_record) = server.post(
+            "/verify",
+            &json!({"record": record, "responses": responses}),
+        );
+        assert_eq!(status, 200);
+        assert_eq!(by_record["verdicts"], json!(expected));
+        let (status, by_id) = server.post(
+            "/verify",
+            &json!({"id": record["id"], "responses": responses}),
+        );
+        if i < 2 {
+            // The store holds the last three: the first two were evicted.
+            assert_eq!(status, 404, "{by_id}");
+            assert!(error_of(&by_id).contains(record["id"].as_str().unwrap()));
+        } else {
+            assert_eq!(status, 200);
+            assert_eq!(by_id["verdicts"], json!(expected));
+        }
+    }
+    let items: Vec<Value> = records
+        .iter()
+        .map(|r| json!({"id": r["id"], "response": format!("<answer>{}</answer>", r["answer"].as_str().unwrap())}))
+        .collect();
+    let (status, batch) = server.post("/verify/batch", &json!({"items": items}));
+    assert_eq!(status, 200);
+    let results = batch["results"].as_array().unwrap();
+    assert_eq!(results.len(), 5);
+    for r in &results[..2] {
+        assert_eq!(r["error"]["status"], 404);
+        assert!(
+            r.get("verdicts").is_none(),
+            "an unknown id must never get a verdict: {r}"
+        );
+    }
+    for r in &results[2..] {
+        assert_eq!(r["verdicts"][0]["correct"], true, "{r}");
+    }
+    assert!(
+        server.metric("verigym_verdicts_total{env=\"modarith\",reason=\"correct\"}") >= 3 + 3 + 3
+    );
+}
+
+#[test]
+fn generate_streams_the_bytes_of_verigym_generate() {
+    let server = Server::start("generate", &[]);
+    let body = json!({"env": "modarith", "level": 3.5, "params": {"style": "words"}, "seed": 11, "start": 5, "n": 3000, "store": false});
+    let r = http(
+        &server.addr,
+        "POST",
+        "/generate",
+        &[],
+        body.to_string().as_bytes(),
+    );
+    assert_eq!(r.status, 200);
+    assert_eq!(r.header("content-type"), Some("application/x-ndjson"));
+    let cli = Command::new(BIN)
+        .args([
+            "generate",
+            "--env",
+            "modarith",
+            "--difficulty",
+            "3.5",
+            "--param",
+            "style=words",
+        ])
+        .args(["--seed", "11", "--start", "5", "-n", "3000"])
+        .output()
+        .unwrap();
+    assert!(cli.status.success());
+    assert!(
+        r.body.len() > 1 << 20,
+        "large enough to stream in many chunks"
+    );
+    assert!(
+        r.body == cli.stdout,
+        "the streamed bytes differ from `verigym generate`"
+    );
+}
+
+/// OpenRLHF's client posts `{query, prompts, labels}` and reads `rewards`; the rewards must be
+/// the scores `verigym verify` gives for the same responses.
+#[test]
+fn openrlhf_get_reward_matches_verigym_verify() {
+    let dir = scratch("openrlhf");
+    let server = Server::start("openrlhf", &[]);
+    let records = generate(
+        &server,
+        json!({"env": "modarith", "level": 1.0, "seed": 5, "n": 6}),
+    );
+    let problems: String = records.iter().map(|r| format!("{r}\n")).collect();
+    fs::write(dir.join("problems.jsonl"), &problems).unwrap();
+    let mut responses = Vec::new();
+    let (mut query, mut prompts, mut labels) = (Vec::new(), Vec::new(), Vec::new());
+    for (i, r) in records.iter().enumerate() {
+        let answer = r["answer"].as_str().unwrap();
+        let response = match i % 3 {
+            0 => format!("<think>easy</think><answer>{answer}</answer>"),
+            1 => "<answer>12345678</answer>".to_owned(),
+            _ => format!("I think {answer}"),
+        };
+        responses.push(format!(
+            "{}\n",
+            json!({"id": r["id"], "response": response})
+        ));
+        // A chat template around the prompt, as the trainer would apply it.
+        let prompt = format!(
+            "<|im_start|>user\n{}<|im_end|>\n<|im_start|>assistant\n",
+            r["prompt"].as_str().unwrap()
+        );
+        query.push(format!("{prompt}{response}<|im_end|>"));
+        // Half the samples send their prompt, half rely on the record's; half the labels are ids,
+        // half full records.
+        prompts.push(if i % 2 == 0 {
+            prompt
+        } else {
+            "changed by the tokenizer".to_owned()
+        });
+        labels.push(if i < 3 {
+            r["id"].as_str().unwrap().to_owned()
+        } else {
+            r.to_string()
+        });
+    }
+    fs::write(dir.join("responses.jsonl"), responses.concat()).unwrap();
+    let out = Command::new(BIN)
+        .args(["verify", "--problems"])
+        .arg(dir.join("problems.jsonl"))
+        .arg("--responses")
+        .arg(dir.join("responses.jsonl"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let expected: Vec<f64> = jsonl(&out.stdout)
+        .iter()
+        .map(|g| g["verdict"]["score"].as_f64().unwrap())
+        .collect();
+    assert_eq!(expected, [1.0, 0.0, 0.0, 1.0, 0.0, 0.0]);
+    // The client: a few lines of HTTP, as OpenRLHF's `_fetch_rewards_via_http` sends them.
+    let payload = json!({"query": query, "prompts": prompts, "labels": labels});
+    let (status, body) = server.post("/get_reward", &payload);
+    assert_eq!(status, 200, "{body}");
+    let rewards: Vec<f64> = serde_json::from_value(body["rewards"].clone()).unwrap();
+    assert_eq!(rewards, expected);
+    assert_eq!(body["scores"], body["rewards"]);
+    assert_eq!(body["extra_logs"]["correct"].as_array().unwrap().len(), 6);
+    let (status, body) = server.post(
+        "/get_reward",
+        &json!({"query": ["x"], "prompts": ["y"], "labels": ["modarith-v1-0-s0-i0"]}),
+    );
+    assert_eq!(status, 404, "{body}");
+    assert!(error_of(&body).contains("labels[0]"));
+    let (status, _) = server.post(
+        "/get_reward",
+        &json!({"query": ["a", "b"], "labels": ["x"]}),
+    );
+    assert_eq!(status, 422);
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_slowloris_connection_is_dropped_after_the_header_timeout() {
+    let server = Server::start("slowloris", &["--header-timeout", "0.5"]);
+    let mut slow = TcpStream::connect(&server.addr).unwrap();
+    slow.write_all(b"POST /verify HTTP/1.1\r\nHost: x\r\n")
+        .unwrap();
+    slow.set_read_timeout(Some(Duration::from_millis(50)))
+        .unwrap();
+    let start = Instant::now();
+    // Drip one header byte at a time; the server must close the connection anyway.
+    let mut closed = false;
+    for _ in 0..60 {
+        if slow.write_all(b"X").is_err() {
+            closed = true;
+            break;
+        }
+        let mut buf = [0u8; 256];
+        match slow.read(&mut buf) {
+            // EOF, an error answer, or a reset: the server gave up on this connection.
+            Ok(_) => {
+                closed = true;
+                break;
+            }
+            Err(e)
+                if e.kind() == std::io::ErrorKind::WouldBlock
+                    || e.kind() == std::io::ErrorKind::TimedOut => {}
+            Err(_) => {
+                closed = true;
+                break;
+            }
+        }
+        std::thread::sleep(Duration::from_millis(50));
+        // Meanwhile other clients are served.
+        assert_eq!(http(&server.addr, "GET", "/health", &[], b"").status, 200);
+    }
+    assert!(
+        closed,
+        "the slow connection was still open after {:?}",
+        start.elapsed()
+    );
+    assert!(
+        start.elapsed() >= Duration::from_millis(400),
+        "dropped too early: {:?}",
+        start.elapsed()
+    );
+}
+
+#[test]
+fn bearer_token_and_loopback_policy() {
+    let dir = scratch("token");
+    let token = "0123456789abcdef0123456789abcdef";
+    fs::write(dir.join("token"), format!("{token}\n")).unwrap();
+    let file = dir.join("token");
+    let server = Server::start("token", &["--token-file", file.to_str().unwrap()]);
+    let body = br#"{"id":"x","response":"y"}"#;
+    assert_eq!(http(&server.addr, "POST", "/verify", &[], body).status, 401);
+    let wrong = [("Authorization", "Bearer 0123456789abcdef0123456789abcdeX")];
+    assert_eq!(
+        http(&server.addr, "POST", "/verify", &wrong, body).status,
+        401
+    );
+    let bearer = format!("Bearer {token}");
+    let right = [("Authorization", bearer.as_str())];
+    assert_eq!(
+        http(&server.addr, "POST", "/verify", &right, body).status,
+        404,
+        "authorized, unknown id"
+    );
+    assert_eq!(http(&server.addr, "GET", "/metrics", &[], b"").status, 401);
+    assert_eq!(
+        http(&server.addr, "GET", "/health", &[], b"").status,
+        200,
+        "open for load balancers"
+    );
+    drop(server);
+    for args in [
+        vec!["serve", "--addr", "0.0.0.0:0"],
+        vec!["serve", "--addr", "0.0.0.0:0", "--allow-remote"],
+    ] {
+        let out = Command::new(BIN).args(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("0.0.0.0") && err.contains("--token-file"),
+            "{err}"
+        );
+    }
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+const CURRICULUM: &str = "seed = 4\nbatch = 4\ntarget = 0.5\n[[envs]]\nid = \"modarith\"\n";
+
+fn reference() -> Curriculum {
+    Curriculum::new(toml::from_str::<CurriculumConfig>(CURRICULUM).unwrap()).unwrap()
+}
+
+fn next_ids(server: &Server, n: u32) -> Vec<String> {
+    let (status, body) = server.post("/curriculum/next", &json!({"n": n}));
+    assert_eq!(status, 200, "{body}");
+    body["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["id"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+fn reward(i: usize) -> Vec<f64> {
+    vec![(i % 2) as f64, 1.0, 0.0]
+}
+
+fn curriculum_server(name: &str, dir: &Path) -> Server {
+    let config = dir.join("curriculum.toml");
+    fs::write(&config, CURRICULUM).unwrap();
+    Server::start(
+        name,
+        &[
+            "--curriculum",
+            config.to_str().unwrap(),
+            "--state-dir",
+            dir.join("state").to_str().unwrap(),
+            "--save-interval",
+            "3600",
+        ],
+    )
+}
+
+/// kill -9 mid-run, then a restart: every acknowledged `next` and `record` is there exactly once,
+/// so the next batch equals an in-process curriculum fed the same acknowledged feedback.
+#[test]
+fn kill_9_and_restart_lose_and_duplicate_no_acknowledged_feedback() {
+    let dir = scratch("kill9");
+    let server = curriculum_server("kill9", &dir);
+    let ids = next_ids(&server, 8);
+    let mut reference = reference();
+    let expected: Vec<String> = reference
+        .next(8)
+        .unwrap()
+        .iter()
+        .map(|p| p.id.clone())
+        .collect();
+    assert_eq!(ids, expected, "the served curriculum is the library's");
+    // Late and out of order.
+    let order = [5, 1, 7, 0, 3];
+    for &i in &order {
+        let (status, body) = server.post(
+            "/curriculum/record",
+            &json!({"id": ids[i], "rewards": reward(i)}),
+        );
+        assert_eq!((status, body["status"].as_str()), (200, Some("recorded")));
+        reference.record(&ids[i], &reward(i)).unwrap();
+    }
+    // One more in flight when the server dies: sent, never acknowledged.
+    let mut inflight = TcpStream::connect(&server.addr).unwrap();
+    let body = json!({"id": ids[2], "rewards": reward(2)}).to_string();
+    write!(
+        inflight,
+        "POST /curriculum/record HTTP/1.1\r\nHost: x\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    server.kill9();
+    drop(inflight);
+
+    let server = curriculum_server("kill9-restarted", &dir);
+    // Every acknowledged record is remembered: a retry is a duplicate, not a second count.
+    for &i in &order {
+        let (status, body) = server.post(
+            "/curriculum/record",
+            &json!({"id": ids[i], "rewards": reward(i)}),
+        );
+        assert_eq!(
+            (status, body["status"].as_str()),
+            (200, Some("duplicate")),
+            "{i}"
+        );
+    }
+    // The in-flight one either made it to the journal or not; both are consistent.
+    let (status, body) = server.post(
+        "/curriculum/record",
+        &json!({"id": ids[2], "rewards": reward(2)}),
+    );
+    assert_eq!(status, 200);
+    reference.record(&ids[2], &reward(2)).unwrap();
+    // Outstanding: 8 issued - 6 recorded.
+    assert_eq!(body["outstanding"], 2, "{body}");
+    let after = next_ids(&server, 6);
+    let expected: Vec<String> = reference
+        .next(6)
+        .unwrap()
+        .iter()
+        .map(|p| p.id.clone())
+        .collect();
+    assert_eq!(
+        after, expected,
+        "the restored controller is the one fed exactly the acknowledged feedback"
+    );
+    // Issued records are in the store after the restart too.
+    let (status, _) = server.post(
+        "/verify",
+        &json!({"id": ids[4], "response": "<answer>0</answer>"}),
+    );
+    assert_eq!(status, 200);
+    let (code, stderr) = server.terminate();
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stderr.contains("curriculum state saved"), "{stderr}");
+    assert_eq!(
+        fs::metadata(dir.join("state/journal.jsonl")).unwrap().len(),
+        0
+    );
+    // And from the snapshot alone.
+    let server = curriculum_server("kill9-snapshot", &dir);
+    let again = next_ids(&server, 2);
+    assert_eq!(
+        again,
+        reference
+            .next(2)
+            .unwrap()
+            .iter()
+            .map(|p| p.id.clone())
+            .collect::<Vec<_>>()
+    );
+    drop(server);
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A full disk: feedback that cannot be journaled is refused (507) and not applied; a snapshot
+/// that cannot be written fails shutdown with a clear error and leaves the old one intact.
+#[test]
+fn a_full_disk_refuses_feedback_and_keeps_the_old_state() {
+    let dir = scratch("fulldisk");
+    let state = dir.join("state");
+    fs::create_dir_all(&state).unwrap();
+    let mounted = Command::new("mount")
+        .args(["-t", "tmpfs", "-o", "size=24k", "tmpfs"])
+        .arg(&state)
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !mounted {
+        eprintln!(
+            "skipped: cannot mount a tiny tmpfs here (needs root); the /dev/full unit test in src/serve/durable.rs covers the snapshot"
+        );
+        fs::remove_dir_all(&dir).unwrap();
+        return;
+    }
+    let unmount = |p: &Path| {
+        let _ = Command::new("umount").arg(p).status();
+    };
+    let result = std::panic::catch_unwind(|| {
+        let server = curriculum_server("fulldisk", &dir);
+        let first = next_ids(&server, 2);
+        let (code, stderr) = server.terminate();
+        assert_eq!(code, Some(0), "{stderr}");
+        let saved = fs::read(state.join("state.json")).unwrap();
+
+        let server = curriculum_server("fulldisk-2", &dir);
+        let mut acknowledged = Vec::new();
+        let mut refused = None;
+        for round in 0..2000 {
+            let (status, body) = server.post("/curriculum/next", &json!({"n": 1}));
+            if status == 507 {
+                refused = Some(error_of(&body).to_owned());
+                break;
+            }
+            let id = body["problems"][0]["id"].as_str().unwrap().to_owned();
+            let (status, body) = server.post(
+                "/curriculum/record",
+                &json!({"id": id, "rewards": reward(round)}),
+            );
+            if status == 507 {
+                refused = Some(error_of(&body).to_owned());
+                break;
+            }
+            assert_eq!(status, 200, "{body}");
+            acknowledged.push(id);
+        }
+        let refused = refused.expect("the 24 KiB disk never filled");
+        assert!(
+            refused.contains("journal.jsonl") && refused.contains("No space left"),
+            "{refused}"
+        );
+        assert!(acknowledged.len() > 10);
+        let (code, stderr) = server.terminate();
+        assert_ne!(
+            code,
+            Some(0),
+            "a failed final save must not look like success"
+        );
+        assert!(
+            stderr.contains("state.json") && stderr.contains("No space left"),
+            "{stderr}"
+        );
+        assert_eq!(
+            fs::read(state.join("state.json")).unwrap(),
+            saved,
+            "the old state is intact"
+        );
+        // Move the files to a roomy disk and restart: every acknowledged record is there.
+        let roomy = dir.join("roomy");
+        fs::create_dir_all(roomy.join("state")).unwrap();
+        for f in ["state.json", "journal.jsonl"] {
+            fs::copy(state.join(f), roomy.join("state").join(f)).unwrap();
+        }
+        let server = curriculum_server("fulldisk-3", &roomy);
+        for id in &acknowledged {
+            let (status, body) =
+                server.post("/curriculum/record", &json!({"id": id, "rewards": [1.0]}));
+            assert_eq!(
+                (status, body["status"].as_str()),
+                (200, Some("duplicate")),
+                "{id}"
+            );
+        }
+        for id in &first {
+            let (status, body) =
+                server.post("/curriculum/record", &json!({"id": id, "rewards": [1.0]}));
+            assert_eq!(
+                (status, body["status"].as_str()),
+                (200, Some("recorded")),
+                "{id}"
+            );
+        }
+    });
+    unmount(&state);
+    fs::remove_dir_all(&dir).unwrap();
+    if let Err(e) = result {
+        std::panic::resume_unwind(e);
+    }
+}
+
+/// A repo_fix problem from the server, with its reference answer and a hostile one that loops.
+fn repo_fix_group(server: &Server) -> (Value, Vec<String>) {
+    let record = generate(
+        server,
+        json!({"env": "repo_fix", "level": 2.0, "seed": 3, "n": 1}),
+    )
+    .remove(0);
+    let answer = record["answer"].as_str().unwrap().to_owned();
+    let at = answer
+        .find("fn ")
+        .and_then(|i| answer[i..].find('{').map(|j| i + j + 1))
+        .unwrap();
+    let looping = format!("{} loop {{}}{}", &answer[..at], &answer[at..]);
+    (record, vec![answer, looping, "no code at all".to_owned()])
+}
+
+fn descendants(pid: u32) -> Vec<u32> {
+    let mut parents = std::collections::HashMap::new();
+    for entry in fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(p) = entry.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let Ok(stat) = fs::read_to_string(entry.path().join("stat")) else {
+            continue;
+        };
+        let after = &stat[stat.rfind(')').unwrap() + 2..];
+        let ppid: u32 = after.split(' ').nth(1).unwrap().parse().unwrap();
+        parents.insert(p, ppid);
+    }
+    parents
+        .keys()
+        .copied()
+        .filter(|&p| {
+            let mut cur = p;
+            for _ in 0..64 {
+                match parents.get(&cur) {
+                    Some(&pp) if pp == pid => return true,
+                    Some(&pp) if pp > 1 => cur = pp,
+                    _ => return false,
+                }
+            }
+            false
+        })
+        .collect()
+}
+
+/// A client that disconnects while its group compiles leaks no process or temp dir; a hostile
+/// answer that loops does not keep its siblings from verdicts; a full compile queue answers 503
+/// with Retry-After; a passed deadline answers 503.
+#[test]
+fn repo_fix_groups_under_disconnects_hostile_answers_and_back_pressure() {
+    let tmp = scratch("repofix-tmp");
+    let server = Server::start_with(
+        "repofix",
+        &["--compile-concurrency", "1", "--compile-queue", "0"],
+        &[("TMPDIR", &tmp)],
+    );
+    let (record, responses) = repo_fix_group(&server);
+    let body = json!({"id": record["id"], "responses": responses}).to_string();
+
+    // Disconnect while compiling.
+    let mut gone = TcpStream::connect(&server.addr).unwrap();
+    write!(
+        gone,
+        "POST /verify HTTP/1.1\r\nHost: x\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while server.metric("verigym_compile_running") == 0 {
+        assert!(
+            Instant::now() < deadline,
+            "the group never started compiling"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    drop(gone);
+    // While it compiles, the queue (size 0) is full: the next group is refused at once.
+    let r = http(&server.addr, "POST", "/verify", &[], body.as_bytes());
+    assert_eq!(r.status, 503, "{}", String::from_utf8_lossy(&r.body));
+    assert!(r.header("retry-after").is_some());
+    while server.metric("verigym_compile_queue_depth") > 0 {
+        assert!(
+            Instant::now() < deadline + Duration::from_secs(60),
+            "the abandoned group never finished"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let pid = server.child.id();
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while !descendants(pid).is_empty() {
+        assert!(
+            Instant::now() < deadline,
+            "leaked processes: {:?}",
+            descendants(pid)
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let leftovers: Vec<_> = fs::read_dir(&tmp)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    assert!(leftovers.is_empty(), "leaked temp files: {leftovers:?}");
+
+    // The same group, waited for: every member gets its verdict, the looping one included.
+    let (status, verdicts) = server.post(
+        "/verify",
+        &json!({"id": record["id"], "responses": responses}),
+    );
+    assert_eq!(status, 200, "{verdicts}");
+    let v = verdicts["verdicts"].as_array().unwrap();
+    assert_eq!(v.len(), 3);
+    assert_eq!(v[0]["correct"], true, "{}", v[0]);
+    assert_eq!(
+        (v[1]["correct"].as_bool(), v[1]["reason"].as_str()),
+        (Some(false), Some("wrong_answer")),
+        "{}",
+        v[1]
+    );
+    assert_eq!(v[2]["format_ok"], false);
+    assert!(
+        server.metric("verigym_sandbox_timeouts_total") >= 1,
+        "the loop was stopped by the sandbox"
+    );
+    assert!(server.metric("verigym_compile_rejected_total") >= 1);
+    drop(server);
+
+    let server = Server::start_with(
+        "repofix-deadline",
+        &["--request-timeout", "0.05"],
+        &[("TMPDIR", &tmp)],
+    );
+    let (record, responses) = repo_fix_group(&server);
+    let (status, body) = server.post(
+        "/verify",
+        &json!({"id": record["id"], "responses": responses}),
+    );
+    assert_eq!(status, 503, "{body}");
+    assert!(error_of(&body).contains("deadline"), "{body}");
+    drop(server);
+    let _ = fs::remove_dir_all(&tmp);
+}
+
+#[test]
+fn sigterm_drains_an_in_flight_request() {
+    let server = Server::start("drain", &[]);
+    let (record, responses) = repo_fix_group(&server);
+    let body = json!({"id": record["id"], "responses": responses[..1]}).to_string();
+    let addr = server.addr.clone();
+    let client = std::thread::spawn(move || http(&addr, "POST", "/verify", &[], body.as_bytes()));
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while server.metric("verigym_compile_running") == 0 {
+        assert!(Instant::now() < deadline, "the group never started");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let (code, stderr) = server.terminate();
+    assert_eq!(code, Some(0), "{stderr}");
+    let r = client.join().unwrap();
+    assert_eq!(
+        r.status, 200,
+        "the in-flight request was answered before exit"
+    );
+    let v: Value = serde_json::from_slice(&r.body).unwrap();
+    assert_eq!(v["verdicts"][0]["correct"], true);
+}
+
+#[test]
+fn responses_are_problems_the_library_would_write() {
+    // The records `/curriculum/next` issues parse as typed problems of their env.
+    let dir = scratch("typed");
+    let server = curriculum_server("typed", &dir);
+    let (status, body) = server.post("/curriculum/next", &json!({"n": 3}));
+    assert_eq!(status, 200);
+    for p in body["problems"].as_array().unwrap() {
+        let parsed: Problem = serde_json::from_value(p.clone()).unwrap();
+        assert!(
+            registry::find(&parsed.env)
+                .unwrap()
+                .load_problem(&p.to_string())
+                .is_ok()
+        );
+    }
+    let (status, _) = server.post("/curriculum/next", &json!({"n": 0}));
+    assert_eq!(status, 422);
+    let (status, body) = server.post(
+        "/curriculum/record",
+        &json!({"id": "nope", "rewards": [1.0]}),
+    );
+    assert_eq!(status, 404, "{body}");
+    let (status, _) = server.post(
+        "/curriculum/record",
+        &json!({"id": "nope", "rewards": [1.5]}),
+    );
+    assert_eq!(status, 422);
+    drop(server);
+    fs::remove_dir_all(&dir).unwrap();
+}
