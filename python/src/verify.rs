@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, HashMap};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
-use pyo3::types::PyList;
+use pyo3::types::{PyDict, PyList};
 use rayon::prelude::*;
 use verigym::{DynProblem, Verdict};
 
@@ -69,6 +69,41 @@ pub fn scores(
         .collect())
 }
 
+/// The verdicts of ``verify_many`` as columns, the cheap form for trainers and Arrow batches:
+/// ``id`` (each record's problem id), ``score``, ``correct``, ``format_ok`` and ``reason``, each a
+/// list in input order.
+#[pyfunction]
+pub fn verify_columns<'py>(
+    py: Python<'py>,
+    records: &Bound<'py, PyAny>,
+    responses: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let (ids, verdicts) = grade_with_ids(py, records, responses)?;
+    let out = PyDict::new(py);
+    out.set_item("id", ids)?;
+    out.set_item(
+        "score",
+        verdicts.iter().map(|v| v.score).collect::<Vec<_>>(),
+    )?;
+    out.set_item(
+        "correct",
+        verdicts.iter().map(|v| v.correct).collect::<Vec<_>>(),
+    )?;
+    out.set_item(
+        "format_ok",
+        verdicts.iter().map(|v| v.format_ok).collect::<Vec<_>>(),
+    )?;
+    let reasons: Vec<String> = verdicts
+        .iter()
+        .map(|v| match serde_json::to_value(v.reason) {
+            Ok(serde_json::Value::String(s)) => s,
+            _ => unreachable!("reasons serialize as strings"),
+        })
+        .collect();
+    out.set_item("reason", reasons)?;
+    Ok(out)
+}
+
 fn verdict_list<'py>(py: Python<'py>, verdicts: &[Verdict]) -> PyResult<Bound<'py, PyList>> {
     let list = PyList::empty(py);
     for verdict in verdicts {
@@ -93,6 +128,15 @@ fn grade(
     records: &Bound<'_, PyAny>,
     responses: &Bound<'_, PyAny>,
 ) -> PyResult<Vec<Verdict>> {
+    Ok(grade_with_ids(py, records, responses)?.1)
+}
+
+/// Each response's problem id and verdict.
+fn grade_with_ids(
+    py: Python<'_>,
+    records: &Bound<'_, PyAny>,
+    responses: &Bound<'_, PyAny>,
+) -> PyResult<(Vec<String>, Vec<Verdict>)> {
     let (n_records, n_responses) = (records.len()?, responses.len()?);
     if n_records != n_responses {
         return Err(PyValueError::new_err(format!(
@@ -131,7 +175,7 @@ fn judge(
     texts: &[(usize, RecordText)],
     item_text: &[usize],
     answers: &[PyBackedStr],
-) -> Result<Vec<Verdict>, String> {
+) -> Result<(Vec<String>, Vec<Verdict>), String> {
     let mut by_content: HashMap<&str, usize> = HashMap::with_capacity(texts.len());
     let mut unique: Vec<(usize, &str)> = Vec::new();
     let text_problem: Vec<usize> = texts
@@ -176,8 +220,12 @@ fn judge(
             out[i] = Some(verdict);
         }
     }
-    Ok(out
+    let ids = (0..answers.len())
+        .map(|i| problems[item_problem(i)].id().to_owned())
+        .collect();
+    let verdicts = out
         .into_iter()
         .map(|v| v.expect("every response judged"))
-        .collect())
+        .collect();
+    Ok((ids, verdicts))
 }

@@ -30,6 +30,7 @@ from ._native import (
     scores,
     verify,
     verify_group,
+    verify_columns,
     verify_many,
 )
 
@@ -45,5 +46,6 @@ __all__ = [
     "scores",
     "verify",
     "verify_group",
+    "verify_columns",
     "verify_many",
 ]
