@@ -1,0 +1,51 @@
+"""verigym: endless, seeded, difficulty-controlled reasoning problems, each with an exact verifier.
+
+The core is Rust; this package is a thin layer over it. Records are dicts equal to the JSON lines
+``verigym generate`` writes, verdicts are dicts equal to what ``verigym verify`` writes, and the
+curriculum is the library's own, in-process.
+
+Quickstart::
+
+    import verigym
+    ds = verigym.Dataset("modarith", size=1000, seed=0, level=3)
+    record = ds[0]
+    print(record["prompt"])
+    verdict = verigym.verify(record, "<answer>" + record["answer"] + "</answer>")
+    assert verdict["correct"]
+
+Trainer adapters live in submodules that import their library only when used:
+``verigym.trl``, ``verigym.verl``, ``verigym.hf`` (Hugging Face ``datasets``), ``verigym.ray``
+and ``verigym.verifiers``.
+"""
+
+from ._native import (
+    Curriculum,
+    Dataset,
+    Suite,
+    VerigymError,
+    __version__,
+    envs,
+    eval,
+    pass_at_k,
+    scores,
+    verify,
+    verify_group,
+    verify_columns,
+    verify_many,
+)
+
+__all__ = [
+    "Curriculum",
+    "Dataset",
+    "Suite",
+    "VerigymError",
+    "__version__",
+    "envs",
+    "eval",
+    "pass_at_k",
+    "scores",
+    "verify",
+    "verify_group",
+    "verify_columns",
+    "verify_many",
+]

@@ -1,0 +1,161 @@
+//! `Curriculum`: the library's curriculum in-process, with feedback late, out of order or never.
+
+use std::path::PathBuf;
+
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyFloat, PyInt, PyList, PyString};
+use verigym::curriculum::{Curriculum as Inner, CurriculumConfig, CurriculumState};
+
+use crate::convert::{error, to_json, to_py};
+
+/// A curriculum that holds a target solve rate by steering each env's difficulty level.
+///
+/// ``config`` is a dict with the keys of the curriculum TOML file (``seed``, ``envs``,
+/// ``target``, ``controller``, ...; schema in ``schemas/curriculum-config.schema.json``), or a
+/// path to such a ``.toml`` or ``.json`` file. ``next(n)`` issues ``n`` records (``n`` may change
+/// from call to call); ``record(id, rewards)`` takes a problem's rewards back whenever they
+/// arrive, in any order, or never.
+#[pyclass(module = "verigym")]
+pub struct Curriculum {
+    inner: Inner,
+}
+
+#[pymethods]
+impl Curriculum {
+    #[new]
+    fn new(config: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let config = read_config(config)?;
+        Ok(Curriculum {
+            inner: Inner::new(config).map_err(error)?,
+        })
+    }
+
+    /// A curriculum continuing exactly where ``state()`` was taken.
+    #[staticmethod]
+    fn restore(state: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let state: CurriculumState = serde_json::from_value(to_json(state)?)
+            .map_err(|e| error(format!("malformed curriculum state: {e}")))?;
+        Ok(Curriculum {
+            inner: Inner::restore(state).map_err(error)?,
+        })
+    }
+
+    /// The next ``n`` problems as record dicts, each byte-identical to ``verigym generate`` at
+    /// its env, level, seed and index. Each stays outstanding until ``record`` names its id.
+    fn next<'py>(&mut self, py: Python<'py>, n: usize) -> PyResult<Bound<'py, PyList>> {
+        let inner = &mut self.inner;
+        let batch = py.detach(|| inner.next(n)).map_err(error)?;
+        let list = PyList::empty(py);
+        for record in &batch {
+            list.append(to_py(py, record)?)?;
+        }
+        Ok(list)
+    }
+
+    /// Feeds back the rewards of every answer to problem ``id``: a sequence of numbers from 0 to
+    /// 1 (``bool``, ``int`` and ``float`` all count); an empty sequence forgets the problem.
+    /// Raises ``VerigymError`` (naming the id and the value) for an id not outstanding or a
+    /// reward outside [0, 1] or NaN, and ``TypeError`` for a reward that is not a number; the
+    /// curriculum is unchanged when it raises.
+    fn record(&mut self, id: &str, rewards: &Bound<'_, PyAny>) -> PyResult<()> {
+        if rewards.cast::<PyString>().is_ok() {
+            return Err(PyTypeError::new_err(format!(
+                "rewards for problem `{id}`: a sequence of numbers, not the string {}",
+                rewards.repr()?
+            )));
+        }
+        let mut values = Vec::new();
+        for (position, reward) in rewards
+            .try_iter()
+            .map_err(|_| {
+                PyTypeError::new_err(format!(
+                    "rewards for problem `{id}`: a sequence of numbers, not {}",
+                    rewards
+                        .repr()
+                        .map_or_else(|_| "?".into(), |r| r.to_string())
+                ))
+            })?
+            .enumerate()
+        {
+            values.push(reward_value(id, position, &reward?)?);
+        }
+        self.inner.record(id, &values).map_err(error)
+    }
+
+    /// Problems issued and still waiting for feedback.
+    #[getter]
+    fn outstanding(&self) -> usize {
+        self.inner.outstanding()
+    }
+
+    /// The config as a dict.
+    #[getter]
+    fn config<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, self.inner.config())
+    }
+
+    /// The whole state as a JSON-ready dict, for a trainer's checkpoint; ``restore`` takes it.
+    fn state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, &self.inner.state())
+    }
+
+    /// A snapshot: solve rate, zero-variance share, effective samples, and per env its level,
+    /// uncertainty, outstanding count and running stats.
+    fn telemetry<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, &self.inner.telemetry())
+    }
+
+    fn __repr__(&self) -> String {
+        let envs: Vec<&str> = self
+            .inner
+            .config()
+            .envs
+            .iter()
+            .map(|e| e.id.as_str())
+            .collect();
+        format!(
+            "Curriculum(envs={envs:?}, outstanding={})",
+            self.inner.outstanding()
+        )
+    }
+}
+
+/// A config dict, or a `.toml` / `.json` file.
+fn read_config(config: &Bound<'_, PyAny>) -> PyResult<CurriculumConfig> {
+    if config.cast::<pyo3::types::PyDict>().is_ok() {
+        return serde_json::from_value(to_json(config)?)
+            .map_err(|e| error(format!("invalid curriculum config: {e}")));
+    }
+    let path: PathBuf = config.extract().map_err(|_| {
+        PyTypeError::new_err("config: a dict, or the path of a .toml or .json config file")
+    })?;
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| error(format!("reading {}: {e}", path.display())))?;
+    let parsed = if path.extension().is_some_and(|e| e == "json") {
+        serde_json::from_str(&text).map_err(|e| e.to_string())
+    } else {
+        toml::from_str(&text).map_err(|e| e.to_string())
+    };
+    parsed.map_err(|e| error(format!("invalid curriculum config {}: {e}", path.display())))
+}
+
+/// One reward as a float: bools are 0 or 1, ints and floats as they are; anything else (a
+/// string, None) is a `TypeError` naming the problem, the position and the value. Range and NaN
+/// are checked by the library, which names them too.
+fn reward_value(id: &str, position: usize, reward: &Bound<'_, PyAny>) -> PyResult<f64> {
+    if let Ok(b) = reward.cast::<PyBool>() {
+        return Ok(if b.is_true() { 1.0 } else { 0.0 });
+    }
+    let numeric = reward.cast::<PyFloat>().is_ok()
+        || reward.cast::<PyInt>().is_ok()
+        || (reward.cast::<PyString>().is_err() && reward.hasattr("__float__")?);
+    if numeric && let Ok(value) = reward.extract::<f64>() {
+        return Ok(value);
+    }
+    Err(PyTypeError::new_err(format!(
+        "invalid reward {} at position {position} for problem `{id}`; allowed: a number from 0 \
+         to 1 (bool, int or float)",
+        reward.repr()?
+    )))
+}

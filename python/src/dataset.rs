@@ -1,0 +1,383 @@
+//! `envs()` and `Dataset`: random access to an env's problem stream, as dicts or as the CLI's bytes.
+
+use std::collections::VecDeque;
+
+use pyo3::exceptions::{PyIndexError, PyStopIteration, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict, PyList, PySlice};
+use rayon::prelude::*;
+use serde::Serialize;
+use serde_json::Value;
+use verigym::{AnswerFormat, DynEnv, DynGenerator, Problem, registry, stream};
+
+use crate::convert::{error, overrides, to_py};
+
+/// Problems generated per parallel chunk when iterating.
+const ITER_CHUNK: u64 = 1024;
+
+/// One env, described for `envs()`.
+#[derive(Serialize)]
+struct EnvInfo {
+    id: &'static str,
+    version: u32,
+    summary: &'static str,
+    answer_format: String,
+    default_params: Value,
+    params: Vec<verigym::core::params::ParamInfo>,
+}
+
+/// Every registered env: id, version, summary, answer format ("tagged" or "code_block:<lang>"),
+/// default params, and each param with its default, allowed values and description.
+#[pyfunction]
+pub fn envs(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
+    let infos: Vec<EnvInfo> = registry::envs()
+        .iter()
+        .map(|env| EnvInfo {
+            id: env.id(),
+            version: env.version(),
+            summary: env.summary(),
+            answer_format: match env.answer_format() {
+                AnswerFormat::Tagged => "tagged".to_owned(),
+                AnswerFormat::CodeBlock(lang) => format!("code_block:{lang}"),
+            },
+            default_params: env.default_params(),
+            params: env.params_info(),
+        })
+        .collect();
+    to_py(py, &infos)
+}
+
+/// The problems of one env for one (params, seed), by index: ``ds[i]`` is the record
+/// ``verigym generate`` writes as line ``i``, as a dict.
+///
+/// ``size=None`` makes the dataset endless (no ``len``, iteration never stops); otherwise it
+/// holds indices ``0..size``. ``level`` (0 to 10) maps to params; keyword params override them
+/// by name, exactly as ``--param`` does.
+#[pyclass(module = "verigym", frozen)]
+pub struct Dataset {
+    env: &'static dyn DynEnv,
+    generator: Box<dyn DynGenerator>,
+    size: Option<u64>,
+    seed: u64,
+    level: Option<f64>,
+}
+
+impl Dataset {
+    /// Records for these indices, generated in parallel without the GIL, in order.
+    fn generate(&self, py: Python<'_>, indices: &[u64]) -> Vec<Problem> {
+        let generator = self.generator.as_ref();
+        if indices.len() < 16 {
+            return indices.iter().map(|&i| generator.record(i)).collect();
+        }
+        py.detach(|| indices.par_iter().map(|&i| generator.record(i)).collect())
+    }
+
+    /// JSON lines (without newline) for these indices, in parallel, in order.
+    fn lines(&self, py: Python<'_>, indices: &[u64]) -> Vec<String> {
+        let generator = self.generator.as_ref();
+        let line = |&i: &u64| {
+            let mut out = Vec::new();
+            generator.write_jsonl(i, &mut out);
+            out.pop();
+            String::from_utf8(out).expect("serde_json writes UTF-8")
+        };
+        py.detach(|| indices.par_iter().map(line).collect())
+    }
+
+    /// A Python index as a problem index, counting negative ones from the end.
+    fn index(&self, i: i128) -> PyResult<u64> {
+        let resolved = if i < 0 {
+            let Some(size) = self.size else {
+                return Err(PyIndexError::new_err(format!(
+                    "index {i}: an endless dataset (size=None) has no end to count from"
+                )));
+            };
+            i + i128::from(size)
+        } else {
+            i
+        };
+        match (u64::try_from(resolved), self.size) {
+            (Ok(index), Some(size)) if index < size => Ok(index),
+            (Ok(index), None) => Ok(index),
+            _ => Err(PyIndexError::new_err(format!(
+                "index {i} is out of range for a dataset of size {}",
+                self.size.map_or("unbounded".to_owned(), |s| s.to_string())
+            ))),
+        }
+    }
+
+    /// The indices a slice selects.
+    fn slice_indices(&self, slice: &Bound<'_, PySlice>) -> PyResult<Vec<u64>> {
+        if let Some(size) = self.size {
+            let len = isize::try_from(size)
+                .map_err(|_| PyValueError::new_err("dataset too large to slice"))?;
+            let s = slice.indices(len)?;
+            let mut out = Vec::with_capacity(s.slicelength);
+            let mut i = s.start;
+            for _ in 0..s.slicelength {
+                out.push(i as u64);
+                i += s.step;
+            }
+            return Ok(out);
+        }
+        // Endless: only forward slices with explicit, non-negative bounds make sense.
+        let get = |name: &str| -> PyResult<Option<i128>> {
+            let v = slice.getattr(name)?;
+            if v.is_none() {
+                Ok(None)
+            } else {
+                Ok(Some(v.extract()?))
+            }
+        };
+        let (start, stop, step) = (get("start")?, get("stop")?, get("step")?);
+        let start = start.unwrap_or(0);
+        let step = step.unwrap_or(1);
+        let Some(stop) = stop.filter(|&s| s >= 0 && start >= 0 && step > 0) else {
+            return Err(PyIndexError::new_err(
+                "an endless dataset (size=None) takes only slices [start:stop:step] with \
+                 start >= 0, stop >= 0 given, and step > 0",
+            ));
+        };
+        let mut out = Vec::new();
+        let mut i = start;
+        while i < stop {
+            out.push(u64::try_from(i).expect("non-negative"));
+            i += step;
+        }
+        Ok(out)
+    }
+
+    /// Indices `start..stop`, with `stop` defaulting to the size.
+    fn range(&self, start: u64, stop: Option<u64>) -> PyResult<std::ops::Range<u64>> {
+        let stop = match (stop, self.size) {
+            (Some(stop), Some(size)) => stop.min(size),
+            (Some(stop), None) => stop,
+            (None, Some(size)) => size,
+            (None, None) => {
+                return Err(PyValueError::new_err(
+                    "stop: an endless dataset (size=None) needs an explicit stop",
+                ));
+            }
+        };
+        Ok(start.min(stop)..stop)
+    }
+}
+
+#[pymethods]
+impl Dataset {
+    #[new]
+    #[pyo3(signature = (env, size=None, seed=0, level=None, **params))]
+    fn new(
+        env: &str,
+        size: Option<u64>,
+        seed: u64,
+        level: Option<f64>,
+        params: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<Self> {
+        let found = registry::find(env).map_err(error)?;
+        let generator = found
+            .generator(level, &overrides(params)?, seed)
+            .map_err(error)?;
+        Ok(Dataset {
+            env: found,
+            generator,
+            size,
+            seed,
+            level,
+        })
+    }
+
+    /// The env id.
+    #[getter]
+    fn env(&self) -> &'static str {
+        self.env.id()
+    }
+
+    /// The env's version, as in every record's ``env_version``.
+    #[getter]
+    fn env_version(&self) -> u32 {
+        self.env.version()
+    }
+
+    /// The master seed.
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The difficulty level the params came from, if any.
+    #[getter]
+    fn level(&self) -> Option<f64> {
+        self.level
+    }
+
+    /// The number of problems, or None for an endless dataset.
+    #[getter]
+    fn size(&self) -> Option<u64> {
+        self.size
+    }
+
+    /// The validated params every record carries.
+    #[getter]
+    fn params<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, &self.generator.params())
+    }
+
+    fn __len__(&self) -> PyResult<usize> {
+        let size = self.size.ok_or_else(|| {
+            PyTypeError::new_err("an endless dataset (size=None) has no len(); pass size=")
+        })?;
+        usize::try_from(size).map_err(|_| PyValueError::new_err("size does not fit in a len()"))
+    }
+
+    fn __getitem__<'py>(
+        &self,
+        py: Python<'py>,
+        key: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        if let Ok(slice) = key.cast::<PySlice>() {
+            let indices = self.slice_indices(slice)?;
+            let records = self.generate(py, &indices);
+            let list = PyList::empty(py);
+            for record in &records {
+                list.append(to_py(py, record)?)?;
+            }
+            return Ok(list.into_any());
+        }
+        let i: i128 = key.extract().map_err(|_| {
+            PyTypeError::new_err(format!(
+                "dataset indices must be integers or slices, not {}",
+                key.get_type()
+                    .name()
+                    .map_or_else(|_| "?".into(), |n| n.to_string())
+            ))
+        })?;
+        to_py(py, &self.generator.record(self.index(i)?))
+    }
+
+    fn __iter__(slf: Bound<'_, Self>) -> DatasetIter {
+        let end = slf.get().size;
+        DatasetIter {
+            dataset: slf.unbind(),
+            next: 0,
+            end,
+            buffer: VecDeque::new(),
+        }
+    }
+
+    /// Record ``i`` exactly as ``verigym generate`` writes it: one JSON line, with its ``\n``.
+    fn jsonl<'py>(&self, py: Python<'py>, i: i128) -> PyResult<Bound<'py, PyBytes>> {
+        let mut out = Vec::new();
+        self.generator.write_jsonl(self.index(i)?, &mut out);
+        Ok(PyBytes::new(py, &out))
+    }
+
+    /// Records ``start..stop`` as the JSONL bytes ``verigym generate --start START -n COUNT``
+    /// writes, generated in parallel without the GIL.
+    #[pyo3(signature = (start=0, stop=None))]
+    fn to_jsonl<'py>(
+        &self,
+        py: Python<'py>,
+        start: u64,
+        stop: Option<u64>,
+    ) -> PyResult<Bound<'py, PyBytes>> {
+        let range = self.range(start, stop)?;
+        let generator = self.generator.as_ref();
+        let bytes = py.detach(|| {
+            let mut out = Vec::new();
+            stream::write_jsonl(generator, range.start, range.end - range.start, &mut out)
+                .map(|()| out)
+        });
+        Ok(PyBytes::new(py, &bytes.map_err(error)?))
+    }
+
+    /// Records ``start..stop`` as columns, for building Arrow tables, ``datasets`` and Ray
+    /// blocks: ``index``, ``id``, ``env``, ``prompt``, ``answer``, ``difficulty`` (lists) and
+    /// ``record``, each record's JSON line without its newline.
+    #[pyo3(signature = (start=0, stop=None))]
+    fn columns<'py>(
+        &self,
+        py: Python<'py>,
+        start: u64,
+        stop: Option<u64>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let indices: Vec<u64> = self.range(start, stop)?.collect();
+        let records = self.generate(py, &indices);
+        let lines = self.lines(py, &indices);
+        let out = PyDict::new(py);
+        out.set_item("index", &indices)?;
+        out.set_item(
+            "id",
+            records.iter().map(|r| r.id.as_str()).collect::<Vec<_>>(),
+        )?;
+        out.set_item("env", vec![self.env.id(); records.len()])?;
+        out.set_item(
+            "prompt",
+            records
+                .iter()
+                .map(|r| r.prompt.as_str())
+                .collect::<Vec<_>>(),
+        )?;
+        out.set_item(
+            "answer",
+            records
+                .iter()
+                .map(|r| r.answer.as_str())
+                .collect::<Vec<_>>(),
+        )?;
+        out.set_item(
+            "difficulty",
+            records
+                .iter()
+                .map(|r| r.meta.difficulty)
+                .collect::<Vec<_>>(),
+        )?;
+        out.set_item("record", lines)?;
+        Ok(out)
+    }
+
+    fn __repr__(&self) -> String {
+        let level = self.level.map_or("None".to_owned(), |l| l.to_string());
+        let size = self.size.map_or("None".to_owned(), |s| s.to_string());
+        format!(
+            "Dataset(env={:?}, size={size}, seed={}, level={level}, params={})",
+            self.env.id(),
+            self.seed,
+            self.generator.params()
+        )
+    }
+}
+
+/// Iterates a [`Dataset`] in index order, generating chunks in parallel ahead of the reader.
+#[pyclass(module = "verigym")]
+pub struct DatasetIter {
+    dataset: Py<Dataset>,
+    next: u64,
+    end: Option<u64>,
+    buffer: VecDeque<Py<PyAny>>,
+}
+
+#[pymethods]
+impl DatasetIter {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        if let Some(item) = self.buffer.pop_front() {
+            return Ok(item);
+        }
+        let stop = self.next.saturating_add(ITER_CHUNK);
+        let stop = self.end.map_or(stop, |end| stop.min(end));
+        if self.next >= stop {
+            return Err(PyStopIteration::new_err(()));
+        }
+        let indices: Vec<u64> = (self.next..stop).collect();
+        let records = self.dataset.get().generate(py, &indices);
+        for record in &records {
+            self.buffer.push_back(to_py(py, record)?.unbind());
+        }
+        self.next = stop;
+        Ok(self.buffer.pop_front().expect("a non-empty chunk"))
+    }
+}
