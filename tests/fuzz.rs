@@ -131,11 +131,31 @@ fn invalid_utf8_in_input_files_is_a_numbered_error() {
         .as_str()
         .unwrap()
         .to_owned();
+    // In a responses file, invalid UTF-8 inside a response is that response's fault: it is graded
+    // `malformed_response` and the rest is read. A line that then names no known problem is still
+    // a numbered input error.
     let mut responses = format!("{{\"id\":\"{id}\",\"response\":\"ok\"}}\n").into_bytes();
+    responses.extend_from_slice(format!("{{\"id\":\"{id}\",\"response\":\"").as_bytes());
+    responses.extend_from_slice(b"\xc3\x28\"}\n");
+    let set = ResponseSet::from_jsonl(&responses[..], "r.jsonl", &problems).unwrap();
+    let reasons: Vec<_> = verigym::grade::grade(&problems, &set)
+        .into_iter()
+        .map(|g| g.verdict.reason)
+        .collect();
+    assert_eq!(
+        reasons,
+        [
+            verigym::Reason::NoAnswer,
+            verigym::Reason::MalformedResponse
+        ]
+    );
     responses.extend_from_slice(b"{\"id\":\"x\",\"response\":\"\xc3\x28\"}\n");
     let err = ResponseSet::from_jsonl(&responses[..], "r.jsonl", &problems)
         .err()
         .unwrap()
         .to_string();
-    assert!(err.contains("r.jsonl line 2: not valid UTF-8"), "{err}");
+    assert!(
+        err.contains("r.jsonl line 3: response to unknown problem id"),
+        "{err}"
+    );
 }

@@ -211,6 +211,10 @@ fn tag_len(text: &str) -> Option<usize> {
 /// `step N: V` / `step N = V` → (N, V), read through a bullet and Markdown emphasis.
 fn step_line(line: &str, modulus: u64) -> Option<(u64, Value)> {
     let line = line.strip_prefix(['-', '•']).map_or(line, str::trim_start);
+    // Most lines of a chain of thought are prose: one byte decides, before any copying.
+    if !line.starts_with(['s', 'S', '*', '_', '`', '$', '\\']) {
+        return None;
+    }
     let line: Cow<'_, str> = if line.contains(['*', '_', '`', '$', '\\']) {
         Cow::Owned(normalize_answer(&strip_emphasis(line)).into_owned())
     } else {
