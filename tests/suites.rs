@@ -20,7 +20,7 @@ const PINNED: &[(&str, u32, &str)] = &[
     (
         "standard-v3",
         3,
-        "29c934a7dbcf8c1ce05b259c2c456b761bf5e9f47dda7fc70237865fc5e54c06",
+        "21db800b86ddb03746566221b81a26f6810282bd79aff0685c8ab7841ec671be",
     ),
 ];
 
