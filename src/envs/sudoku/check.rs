@@ -5,8 +5,13 @@ use super::SudokuData;
 use super::shape::Shape;
 
 /// Checks the shape, that the solution is a valid grid, that every given agrees with it, and
-/// that `given_count` counts the givens. Returns the shape the verifier indexes with.
-pub fn check_data(data: &SudokuData) -> Result<&'static Shape, String> {
+/// that `given_count` counts the givens.
+pub fn check_data(data: &SudokuData) -> Result<(), String> {
+    checked_shape(data).map(drop)
+}
+
+/// [`check_data`], returning the shape the verifier indexes with.
+pub(super) fn checked_shape(data: &SudokuData) -> Result<&'static Shape, String> {
     let shape = Shape::of(usize::from(data.size))
         .ok_or_else(|| format!("size is {}; allowed 4, 6 and 9", data.size))?;
     let n = shape.n;

@@ -168,7 +168,7 @@ pub fn verify(data: &SudokuData, response: &str) -> Verdict {
         Ok(answer) => answer,
         Err(rejection) => return rejection.into(),
     };
-    let shape = match super::check::check_data(data) {
+    let shape = match super::check::checked_shape(data) {
         Ok(shape) => shape,
         Err(why) => {
             return Verdict::rejected(Reason::VerifierError, format!("malformed record: {why}"));
