@@ -462,7 +462,10 @@ mod tests {
             let record = generator.record(i);
             ids.push((record.id, record.answer));
         }
-        (ProblemSet::from_jsonl(&text[..], "p.jsonl", &EnvSet::shipped()).unwrap(), ids)
+        (
+            ProblemSet::from_jsonl(&text[..], "p.jsonl", &EnvSet::shipped()).unwrap(),
+            ids,
+        )
     }
 
     #[test]

@@ -49,6 +49,9 @@ _verigym() {
             verigym,schema)
                 cmd="verigym__subcmd__schema"
                 ;;
+            verigym,serve)
+                cmd="verigym__subcmd__serve"
+                ;;
             verigym,simulate)
                 cmd="verigym__subcmd__simulate"
                 ;;
@@ -91,6 +94,9 @@ _verigym() {
             verigym__subcmd__help,schema)
                 cmd="verigym__subcmd__help__subcmd__schema"
                 ;;
+            verigym__subcmd__help,serve)
+                cmd="verigym__subcmd__help__subcmd__serve"
+                ;;
             verigym__subcmd__help,simulate)
                 cmd="verigym__subcmd__help__subcmd__simulate"
                 ;;
@@ -131,7 +137,7 @@ _verigym() {
 
     case "${cmd}" in
         verigym)
-            opts="-h -V --threads --progress --help --version list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent help"
+            opts="-h -V --threads --progress --help --version list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent serve help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -221,7 +227,7 @@ _verigym() {
             return 0
             ;;
         verigym__subcmd__curriculum)
-            opts="-h --config --state --rounds --telemetry --threads --progress --help"
+            opts="-h --config --state --rounds --batch --telemetry --threads --progress --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -236,6 +242,10 @@ _verigym() {
                     return 0
                     ;;
                 --rounds)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --batch)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -419,7 +429,7 @@ _verigym() {
             return 0
             ;;
         verigym__subcmd__help)
-            opts="list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent help"
+            opts="list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent serve help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -573,6 +583,20 @@ _verigym() {
             return 0
             ;;
         verigym__subcmd__help__subcmd__schema)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        verigym__subcmd__help__subcmd__serve)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -746,6 +770,80 @@ _verigym() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        verigym__subcmd__serve)
+            opts="-h --addr --allow-remote --token-file --store-size --max-body --request-timeout --header-timeout --drain-timeout --compile-concurrency --compile-queue --max-in-flight --curriculum --state-dir --save-interval --threads --progress --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --addr)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --store-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-body)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --request-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --header-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --drain-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --compile-concurrency)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --compile-queue)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-in-flight)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --curriculum)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --state-dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --save-interval)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --threads)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --progress)
+                    COMPREPLY=($(compgen -W "auto bar lines off" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         verigym__subcmd__simulate)
             opts="-h --controller --learner --seed --groups --group-size --batch --target --irt-theta --compare --seeds --preset --plot --threads --progress --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -758,7 +856,7 @@ _verigym() {
                     return 0
                     ;;
                 --learner)
-                    COMPREPLY=($(compgen -W "irt world" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "irt world dip cliff regression" -- "${cur}"))
                     return 0
                     ;;
                 --seed)

@@ -44,6 +44,7 @@ complete -c verigym -n "__fish_verigym_needs_command" -f -a "curriculum" -d 'Ser
 complete -c verigym -n "__fish_verigym_needs_command" -f -a "audit" -d 'Mutation-score audit of a mini-repo\'s test suite (needs rustc)'
 complete -c verigym -n "__fish_verigym_needs_command" -f -a "catalog" -d 'Build a mini-repo\'s bug catalog: every mutant its strong suite kills, for `repo_fix`'
 complete -c verigym -n "__fish_verigym_needs_command" -f -a "fix-agent" -d 'The naive random-edit fix agent on a mini-repo: how many declared fixes are fake (needs rustc)'
+complete -c verigym -n "__fish_verigym_needs_command" -f -a "serve" -d 'Serve rewards, problems and a shared curriculum over HTTP (see the README\'s server section)'
 complete -c verigym -n "__fish_verigym_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c verigym -n "__fish_verigym_using_subcommand list" -l threads -d 'Worker threads for generation and verification (default: one per core)' -r
 complete -c verigym -n "__fish_verigym_using_subcommand list" -l progress -d 'How to show progress of long commands on stderr' -r -f -a "auto\t'A bar when stderr is a terminal, plain lines otherwise'
@@ -142,30 +143,34 @@ uniform\t''
 reasoning_gym\t''
 rlve\t''
 ada_rft\t''"
-complete -c verigym -n "__fish_verigym_using_subcommand simulate" -l learner -d 'The learner: irt (drifting item-response) or world (modarith reasoning world)' -r -f -a "irt\t''
-world\t''"
+complete -c verigym -n "__fish_verigym_using_subcommand simulate" -l learner -d 'The learner: irt (drifting item-response), world (modarith reasoning world), or one of the held-out shapes dip, cliff and regression' -r -f -a "irt\t''
+world\t''
+dip\t''
+cliff\t''
+regression\t''"
 complete -c verigym -n "__fish_verigym_using_subcommand simulate" -l seed -d 'The seed of the curriculum and the learner (with --compare: the first of --seeds)' -r
 complete -c verigym -n "__fish_verigym_using_subcommand simulate" -l groups -d 'The budget, in groups' -r
 complete -c verigym -n "__fish_verigym_using_subcommand simulate" -l group-size -d 'Answers per group (G)' -r
 complete -c verigym -n "__fish_verigym_using_subcommand simulate" -l batch -d 'Problems per batch' -r
 complete -c verigym -n "__fish_verigym_using_subcommand simulate" -l target -d 'The target solve rate' -r
-complete -c verigym -n "__fish_verigym_using_subcommand simulate" -l irt-theta -d 'Starting ability θ of the irt learner (default -3: half solved at level 2, where target, reasoning_gym and ada_rft start; rlve starts at 0, fixed stays at 5, uniform draws 0–10)' -r
+complete -c verigym -n "__fish_verigym_using_subcommand simulate" -l irt-theta -d 'Starting ability θ of the irt learner: it solves half the problems at level 5 + θ. The default, -3, puts that at level 2, where the target, reasoning_gym and ada_rft controllers start (rlve starts at 0, fixed sits at 5, uniform spans 0 to 10)' -r
 complete -c verigym -n "__fish_verigym_using_subcommand simulate" -l seeds -d 'Seeds for --compare: seed, seed+1, …' -r
 complete -c verigym -n "__fish_verigym_using_subcommand simulate" -l preset -d 'Run one of the lecture demos instead' -r -f -a "no-signal\t''
 wasted\t''
 filter\t''
 format-hack\t''"
-complete -c verigym -n "__fish_verigym_using_subcommand simulate" -l plot -d 'Also draw solve rate, level and skill over time to this SVG file' -r -F
+complete -c verigym -n "__fish_verigym_using_subcommand simulate" -l plot -d 'Also draw solve rate, level and skill over time to this SVG file. A plot shows one run, so it cannot be combined with --compare or --preset' -r -F
 complete -c verigym -n "__fish_verigym_using_subcommand simulate" -l threads -d 'Worker threads for generation and verification (default: one per core)' -r
 complete -c verigym -n "__fish_verigym_using_subcommand simulate" -l progress -d 'How to show progress of long commands on stderr' -r -f -a "auto\t'A bar when stderr is a terminal, plain lines otherwise'
 bar\t'A bar'
 lines\t'Plain lines'
 off\t'Nothing'"
-complete -c verigym -n "__fish_verigym_using_subcommand simulate" -l compare -d 'Run every controller on both learners and print mean ± sd over --seeds seeds'
+complete -c verigym -n "__fish_verigym_using_subcommand simulate" -l compare -d 'Run every controller on every learner (irt, world and the held-out dip, cliff and regression) and print mean ± sd over --seeds seeds'
 complete -c verigym -n "__fish_verigym_using_subcommand simulate" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c verigym -n "__fish_verigym_using_subcommand curriculum" -l config -d 'The curriculum config (TOML; schema in schemas/curriculum-config.schema.json)' -r -F
-complete -c verigym -n "__fish_verigym_using_subcommand curriculum" -l state -d 'Save the state here after every round, and resume from it when it exists' -r -F
+complete -c verigym -n "__fish_verigym_using_subcommand curriculum" -l state -d 'Save the state here after every round, and resume from it when it exists. The file is locked (through `<state>.lock`) so a second process on it fails instead of overwriting' -r -F
 complete -c verigym -n "__fish_verigym_using_subcommand curriculum" -l rounds -d 'Stop after this many rounds (default: until stdin ends)' -r
+complete -c verigym -n "__fish_verigym_using_subcommand curriculum" -l batch -d 'Problems per round, instead of the config\'s `batch`. A reward line `{"batch": N}` changes it for the rounds after the current one' -r
 complete -c verigym -n "__fish_verigym_using_subcommand curriculum" -l threads -d 'Worker threads for generation and verification (default: one per core)' -r
 complete -c verigym -n "__fish_verigym_using_subcommand curriculum" -l progress -d 'How to show progress of long commands on stderr' -r -f -a "auto\t'A bar when stderr is a terminal, plain lines otherwise'
 bar\t'A bar'
@@ -203,19 +208,40 @@ bar\t'A bar'
 lines\t'Plain lines'
 off\t'Nothing'"
 complete -c verigym -n "__fish_verigym_using_subcommand fix-agent" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent help" -f -a "list" -d 'List the envs with their versions and params'
-complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent help" -f -a "generate" -d 'Write problems as JSON lines'
-complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent help" -f -a "verify" -d 'Verify responses against problems; verdicts as JSON lines, a summary on stderr'
-complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent help" -f -a "eval" -d 'Benchmark figures: unbiased pass@k, CoT-pass@k, score and format, per env and level'
-complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent help" -f -a "probe" -d 'Measure verifiers: TPR, FPR and Youden\'s J on right answers in every allowed form, near misses and known hacks'
-complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent help" -f -a "suite" -d 'Build or check frozen fixed-seed benchmark suites'
-complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent help" -f -a "schema" -d 'Write the JSON Schemas of every record and params type'
-complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent help" -f -a "gen-docs" -d 'Write the shell completions (bash, zsh, fish, PowerShell) and man pages'
-complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent help" -f -a "simulate" -d 'Run a curriculum controller against a simulated learner and print a table'
-complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent help" -f -a "curriculum" -d 'Serve a curriculum over stdin/stdout: batches of problems out, reward lines in'
-complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent help" -f -a "audit" -d 'Mutation-score audit of a mini-repo\'s test suite (needs rustc)'
-complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent help" -f -a "catalog" -d 'Build a mini-repo\'s bug catalog: every mutant its strong suite kills, for `repo_fix`'
-complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent help" -f -a "fix-agent" -d 'The naive random-edit fix agent on a mini-repo: how many declared fixes are fake (needs rustc)'
-complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c verigym -n "__fish_verigym_using_subcommand serve" -l addr -d 'Address to listen on. Loopback unless --allow-remote; port 0 picks a free port' -r
+complete -c verigym -n "__fish_verigym_using_subcommand serve" -l token-file -d 'A file holding the bearer token (at least 16 bytes) that every request but GET /health must carry as `Authorization: Bearer TOKEN`' -r -F
+complete -c verigym -n "__fish_verigym_using_subcommand serve" -l store-size -d 'Records kept for verification by id (an LRU); older ids answer 404' -r
+complete -c verigym -n "__fish_verigym_using_subcommand serve" -l max-body -d 'The largest request body, in bytes' -r
+complete -c verigym -n "__fish_verigym_using_subcommand serve" -l request-timeout -d 'Seconds a request may take before it is answered 503' -r
+complete -c verigym -n "__fish_verigym_using_subcommand serve" -l header-timeout -d 'Seconds a client may take to send a request\'s headers' -r
+complete -c verigym -n "__fish_verigym_using_subcommand serve" -l drain-timeout -d 'Seconds shutdown waits for in-flight requests' -r
+complete -c verigym -n "__fish_verigym_using_subcommand serve" -l compile-concurrency -d 'repo_fix groups compiled at once' -r
+complete -c verigym -n "__fish_verigym_using_subcommand serve" -l compile-queue -d 'repo_fix groups that may wait for a compile; more are answered 503 with Retry-After' -r
+complete -c verigym -n "__fish_verigym_using_subcommand serve" -l max-in-flight -d 'Requests handled at once; more wait' -r
+complete -c verigym -n "__fish_verigym_using_subcommand serve" -l curriculum -d 'Serve one shared curriculum from this config (TOML, as for `verigym curriculum`)' -r -F
+complete -c verigym -n "__fish_verigym_using_subcommand serve" -l state-dir -d 'Directory of the curriculum\'s state snapshot and journal; restored at start' -r -F
+complete -c verigym -n "__fish_verigym_using_subcommand serve" -l save-interval -d 'Seconds between curriculum state snapshots (also saved at shutdown)' -r
+complete -c verigym -n "__fish_verigym_using_subcommand serve" -l threads -d 'Worker threads for generation and verification (default: one per core)' -r
+complete -c verigym -n "__fish_verigym_using_subcommand serve" -l progress -d 'How to show progress of long commands on stderr' -r -f -a "auto\t'A bar when stderr is a terminal, plain lines otherwise'
+bar\t'A bar'
+lines\t'Plain lines'
+off\t'Nothing'"
+complete -c verigym -n "__fish_verigym_using_subcommand serve" -l allow-remote -d 'Allow a non-loopback --addr; requires --token-file'
+complete -c verigym -n "__fish_verigym_using_subcommand serve" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent serve help" -f -a "list" -d 'List the envs with their versions and params'
+complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent serve help" -f -a "generate" -d 'Write problems as JSON lines'
+complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent serve help" -f -a "verify" -d 'Verify responses against problems; verdicts as JSON lines, a summary on stderr'
+complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent serve help" -f -a "eval" -d 'Benchmark figures: unbiased pass@k, CoT-pass@k, score and format, per env and level'
+complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent serve help" -f -a "probe" -d 'Measure verifiers: TPR, FPR and Youden\'s J on right answers in every allowed form, near misses and known hacks'
+complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent serve help" -f -a "suite" -d 'Build or check frozen fixed-seed benchmark suites'
+complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent serve help" -f -a "schema" -d 'Write the JSON Schemas of every record and params type'
+complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent serve help" -f -a "gen-docs" -d 'Write the shell completions (bash, zsh, fish, PowerShell) and man pages'
+complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent serve help" -f -a "simulate" -d 'Run a curriculum controller against a simulated learner and print a table'
+complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent serve help" -f -a "curriculum" -d 'Serve a curriculum over stdin/stdout: batches of problems out, reward lines in'
+complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent serve help" -f -a "audit" -d 'Mutation-score audit of a mini-repo\'s test suite (needs rustc)'
+complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent serve help" -f -a "catalog" -d 'Build a mini-repo\'s bug catalog: every mutant its strong suite kills, for `repo_fix`'
+complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent serve help" -f -a "fix-agent" -d 'The naive random-edit fix agent on a mini-repo: how many declared fixes are fake (needs rustc)'
+complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent serve help" -f -a "serve" -d 'Serve rewards, problems and a shared curriculum over HTTP (see the README\'s server section)'
+complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent serve help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c verigym -n "__fish_verigym_using_subcommand help; and __fish_seen_subcommand_from suite" -f -a "build" -d 'Build a suite: one JSONL file per entry plus manifest.json'
 complete -c verigym -n "__fish_verigym_using_subcommand help; and __fish_seen_subcommand_from suite" -f -a "check" -d 'Re-derive a built suite from its manifest and confirm every byte matches'

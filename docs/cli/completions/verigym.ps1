@@ -40,6 +40,7 @@ Register-ArgumentCompleter -Native -CommandName 'verigym' -ScriptBlock {
             [CompletionResult]::new('audit', 'audit', [CompletionResultType]::ParameterValue, 'Mutation-score audit of a mini-repo''s test suite (needs rustc)')
             [CompletionResult]::new('catalog', 'catalog', [CompletionResultType]::ParameterValue, 'Build a mini-repo''s bug catalog: every mutant its strong suite kills, for `repo_fix`')
             [CompletionResult]::new('fix-agent', 'fix-agent', [CompletionResultType]::ParameterValue, 'The naive random-edit fix agent on a mini-repo: how many declared fixes are fake (needs rustc)')
+            [CompletionResult]::new('serve', 'serve', [CompletionResultType]::ParameterValue, 'Serve rewards, problems and a shared curriculum over HTTP (see the README''s server section)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -160,27 +161,28 @@ Register-ArgumentCompleter -Native -CommandName 'verigym' -ScriptBlock {
         }
         'verigym;simulate' {
             [CompletionResult]::new('--controller', '--controller', [CompletionResultType]::ParameterName, 'The controller')
-            [CompletionResult]::new('--learner', '--learner', [CompletionResultType]::ParameterName, 'The learner: irt (drifting item-response) or world (modarith reasoning world)')
+            [CompletionResult]::new('--learner', '--learner', [CompletionResultType]::ParameterName, 'The learner: irt (drifting item-response), world (modarith reasoning world), or one of the held-out shapes dip, cliff and regression')
             [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'The seed of the curriculum and the learner (with --compare: the first of --seeds)')
             [CompletionResult]::new('--groups', '--groups', [CompletionResultType]::ParameterName, 'The budget, in groups')
             [CompletionResult]::new('--group-size', '--group-size', [CompletionResultType]::ParameterName, 'Answers per group (G)')
             [CompletionResult]::new('--batch', '--batch', [CompletionResultType]::ParameterName, 'Problems per batch')
             [CompletionResult]::new('--target', '--target', [CompletionResultType]::ParameterName, 'The target solve rate')
-            [CompletionResult]::new('--irt-theta', '--irt-theta', [CompletionResultType]::ParameterName, 'Starting ability θ of the irt learner (default -3: half solved at level 2, where target, reasoning_gym and ada_rft start; rlve starts at 0, fixed stays at 5, uniform draws 0–10)')
+            [CompletionResult]::new('--irt-theta', '--irt-theta', [CompletionResultType]::ParameterName, 'Starting ability θ of the irt learner: it solves half the problems at level 5 + θ. The default, -3, puts that at level 2, where the target, reasoning_gym and ada_rft controllers start (rlve starts at 0, fixed sits at 5, uniform spans 0 to 10)')
             [CompletionResult]::new('--seeds', '--seeds', [CompletionResultType]::ParameterName, 'Seeds for --compare: seed, seed+1, …')
             [CompletionResult]::new('--preset', '--preset', [CompletionResultType]::ParameterName, 'Run one of the lecture demos instead')
-            [CompletionResult]::new('--plot', '--plot', [CompletionResultType]::ParameterName, 'Also draw solve rate, level and skill over time to this SVG file')
+            [CompletionResult]::new('--plot', '--plot', [CompletionResultType]::ParameterName, 'Also draw solve rate, level and skill over time to this SVG file. A plot shows one run, so it cannot be combined with --compare or --preset')
             [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Worker threads for generation and verification (default: one per core)')
             [CompletionResult]::new('--progress', '--progress', [CompletionResultType]::ParameterName, 'How to show progress of long commands on stderr')
-            [CompletionResult]::new('--compare', '--compare', [CompletionResultType]::ParameterName, 'Run every controller on both learners and print mean ± sd over --seeds seeds')
+            [CompletionResult]::new('--compare', '--compare', [CompletionResultType]::ParameterName, 'Run every controller on every learner (irt, world and the held-out dip, cliff and regression) and print mean ± sd over --seeds seeds')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
         'verigym;curriculum' {
             [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'The curriculum config (TOML; schema in schemas/curriculum-config.schema.json)')
-            [CompletionResult]::new('--state', '--state', [CompletionResultType]::ParameterName, 'Save the state here after every round, and resume from it when it exists')
+            [CompletionResult]::new('--state', '--state', [CompletionResultType]::ParameterName, 'Save the state here after every round, and resume from it when it exists. The file is locked (through `<state>.lock`) so a second process on it fails instead of overwriting')
             [CompletionResult]::new('--rounds', '--rounds', [CompletionResultType]::ParameterName, 'Stop after this many rounds (default: until stdin ends)')
+            [CompletionResult]::new('--batch', '--batch', [CompletionResultType]::ParameterName, 'Problems per round, instead of the config''s `batch`. A reward line `{"batch": N}` changes it for the rounds after the current one')
             [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Worker threads for generation and verification (default: one per core)')
             [CompletionResult]::new('--progress', '--progress', [CompletionResultType]::ParameterName, 'How to show progress of long commands on stderr')
             [CompletionResult]::new('--telemetry', '--telemetry', [CompletionResultType]::ParameterName, 'Write a telemetry JSON line to stderr after every round')
@@ -221,6 +223,27 @@ Register-ArgumentCompleter -Native -CommandName 'verigym' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
+        'verigym;serve' {
+            [CompletionResult]::new('--addr', '--addr', [CompletionResultType]::ParameterName, 'Address to listen on. Loopback unless --allow-remote; port 0 picks a free port')
+            [CompletionResult]::new('--token-file', '--token-file', [CompletionResultType]::ParameterName, 'A file holding the bearer token (at least 16 bytes) that every request but GET /health must carry as `Authorization: Bearer TOKEN`')
+            [CompletionResult]::new('--store-size', '--store-size', [CompletionResultType]::ParameterName, 'Records kept for verification by id (an LRU); older ids answer 404')
+            [CompletionResult]::new('--max-body', '--max-body', [CompletionResultType]::ParameterName, 'The largest request body, in bytes')
+            [CompletionResult]::new('--request-timeout', '--request-timeout', [CompletionResultType]::ParameterName, 'Seconds a request may take before it is answered 503')
+            [CompletionResult]::new('--header-timeout', '--header-timeout', [CompletionResultType]::ParameterName, 'Seconds a client may take to send a request''s headers')
+            [CompletionResult]::new('--drain-timeout', '--drain-timeout', [CompletionResultType]::ParameterName, 'Seconds shutdown waits for in-flight requests')
+            [CompletionResult]::new('--compile-concurrency', '--compile-concurrency', [CompletionResultType]::ParameterName, 'repo_fix groups compiled at once')
+            [CompletionResult]::new('--compile-queue', '--compile-queue', [CompletionResultType]::ParameterName, 'repo_fix groups that may wait for a compile; more are answered 503 with Retry-After')
+            [CompletionResult]::new('--max-in-flight', '--max-in-flight', [CompletionResultType]::ParameterName, 'Requests handled at once; more wait')
+            [CompletionResult]::new('--curriculum', '--curriculum', [CompletionResultType]::ParameterName, 'Serve one shared curriculum from this config (TOML, as for `verigym curriculum`)')
+            [CompletionResult]::new('--state-dir', '--state-dir', [CompletionResultType]::ParameterName, 'Directory of the curriculum''s state snapshot and journal; restored at start')
+            [CompletionResult]::new('--save-interval', '--save-interval', [CompletionResultType]::ParameterName, 'Seconds between curriculum state snapshots (also saved at shutdown)')
+            [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Worker threads for generation and verification (default: one per core)')
+            [CompletionResult]::new('--progress', '--progress', [CompletionResultType]::ParameterName, 'How to show progress of long commands on stderr')
+            [CompletionResult]::new('--allow-remote', '--allow-remote', [CompletionResultType]::ParameterName, 'Allow a non-loopback --addr; requires --token-file')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
         'verigym;help' {
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the envs with their versions and params')
             [CompletionResult]::new('generate', 'generate', [CompletionResultType]::ParameterValue, 'Write problems as JSON lines')
@@ -235,6 +258,7 @@ Register-ArgumentCompleter -Native -CommandName 'verigym' -ScriptBlock {
             [CompletionResult]::new('audit', 'audit', [CompletionResultType]::ParameterValue, 'Mutation-score audit of a mini-repo''s test suite (needs rustc)')
             [CompletionResult]::new('catalog', 'catalog', [CompletionResultType]::ParameterValue, 'Build a mini-repo''s bug catalog: every mutant its strong suite kills, for `repo_fix`')
             [CompletionResult]::new('fix-agent', 'fix-agent', [CompletionResultType]::ParameterValue, 'The naive random-edit fix agent on a mini-repo: how many declared fixes are fake (needs rustc)')
+            [CompletionResult]::new('serve', 'serve', [CompletionResultType]::ParameterValue, 'Serve rewards, problems and a shared curriculum over HTTP (see the README''s server section)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -283,6 +307,9 @@ Register-ArgumentCompleter -Native -CommandName 'verigym' -ScriptBlock {
             break
         }
         'verigym;help;fix-agent' {
+            break
+        }
+        'verigym;help;serve' {
             break
         }
         'verigym;help;help' {
