@@ -908,7 +908,7 @@ fn repo_fix_groups_under_disconnects_hostile_answers_and_back_pressure() {
     assert_eq!(v[0]["correct"], true, "{}", v[0]);
     assert_eq!(
         (v[1]["correct"].as_bool(), v[1]["reason"].as_str()),
-        (Some(false), Some("wrong_answer")),
+        (Some(false), Some("timeout")),
         "{}",
         v[1]
     );

@@ -71,6 +71,10 @@ pub trait DynProblem: Send + Sync {
     fn answer(&self) -> &str;
     /// See [`Env::probe_answers`].
     fn probe_answers(&self, foreign: &str) -> ProbeAnswers;
+    /// Why this record cannot be judged, when its data does not fit its env or breaks one of the
+    /// env's invariants ([`Env::check_data`]); every verdict on it is then `verifier_error`. A
+    /// caller that takes records from others (a server) can refuse such a record up front.
+    fn data_error(&self) -> Option<&str>;
 }
 
 impl<E: Env> DynEnv for E {
@@ -222,6 +226,10 @@ impl<E: Env> DynProblem for Loaded<'_, E> {
 
     fn verifies_in_groups(&self) -> bool {
         E::VERIFIES_IN_GROUPS
+    }
+
+    fn data_error(&self) -> Option<&str> {
+        self.data.as_ref().err().map(String::as_str)
     }
 
     fn answer_format(&self) -> AnswerFormat {

@@ -88,14 +88,15 @@ impl Metrics {
         for (env, verdicts) in items {
             for v in verdicts {
                 *local.entry((env, v.reason)).or_default() += 1;
-                if let Some(t) = v
+                // A `timeout` verdict is one stopped answer; its detail may name the tests it
+                // stopped in, so count whichever is larger, never both.
+                let tests = v
                     .detail
                     .as_ref()
                     .and_then(|d| d.get("timeouts"))
                     .and_then(|t| t.as_array())
-                {
-                    timeouts += t.len() as u64;
-                }
+                    .map_or(0, |t| t.len() as u64);
+                timeouts += tests.max(u64::from(v.reason == Reason::Timeout));
             }
         }
         if timeouts > 0 {

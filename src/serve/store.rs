@@ -30,7 +30,8 @@ pub struct Stored {
 
 impl Stored {
     /// Reads a full record sent by a client or made by a generator: its env must be registered,
-    /// its version current, and its params and data must deserialize as the env's types.
+    /// its version one the env still judges, its params and data must deserialize as the env's
+    /// types, and its data must satisfy the env's invariants (`Env::check_data`).
     pub fn load(json: &str) -> Result<Self, LoadError> {
         #[derive(Deserialize)]
         struct Head {
@@ -43,6 +44,9 @@ impl Stored {
         let problem = env
             .load_problem(json)
             .map_err(|e| LoadError::Invalid(format!("`record`: {e}")))?;
+        if let Some(e) = problem.data_error() {
+            return Err(LoadError::Invalid(format!("`record`: {e}")));
+        }
         Ok(Stored {
             env,
             prompt: head.prompt,
