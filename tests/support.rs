@@ -85,3 +85,30 @@ pub fn check_hashes(env: &str, count: u64, pinned: &[(Option<f64>, u64, &str)]) 
     }
     assert!(report.is_empty(), "hashes changed:\n{}", report.join("\n"));
 }
+
+/// Every equivalent and realistic form of the reference answer verifies, and every near miss
+/// that guards a form is rejected with a score of 0: the body of each puzzle env's probe proptest.
+pub fn probe_forms_are_judged_as_labelled<E: verigym::Env>(
+    env: &E,
+    data: &E::Data,
+    answer: &str,
+) -> Result<(), proptest::test_runner::TestCaseError> {
+    use proptest::prop_assert;
+    let probes = env.probe_answers(data, answer, "");
+    prop_assert!(!probes.realistic.is_empty());
+    for (family, form) in probes.equivalent.iter().chain(&probes.realistic) {
+        let v = env.verify(data, &format!("<answer>{form}</answer>"));
+        prop_assert!(v.correct, "{}: {} -> {:?}", family, form, v);
+    }
+    for (family, form) in &probes.near_miss {
+        let v = env.verify(data, &format!("<answer>{form}</answer>"));
+        prop_assert!(
+            !v.correct && v.score == 0.0,
+            "{}: {} -> {:?}",
+            family,
+            form,
+            v
+        );
+    }
+    Ok(())
+}
