@@ -43,6 +43,8 @@ pub fn run(args: Args) -> Result<()> {
         out.finish()?;
     }
     eprint!("{}", render_summary(&summary));
+    // Only the repo feature runs candidate code; without it there is nothing to isolate.
+    #[cfg(feature = "repo")]
     if graded.iter().any(|g| g.env == "repo_fix") && !verigym::repo::sandbox::network_isolated() {
         eprintln!(
             "warning: repo_fix answers were compiled and run with network access (`unshare -n` \
