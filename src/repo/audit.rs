@@ -3,7 +3,7 @@
 //! differential testing of the survivors.
 //!
 //! Reading libtest's stdout is sound here because every mutant is verigym's own edit. Model-written
-//! code (`repo_fix` answers) is judged through the sealed harness of [`super::seal`] instead, which
+//! code (`repo_fix` answers) is judged through the sealed harness of `super::seal` instead, which
 //! reads nothing the code under test can print.
 
 use std::collections::{BTreeMap, BTreeSet};

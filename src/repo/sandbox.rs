@@ -3,7 +3,7 @@
 //! resource limits (CPU time, address space, file size, open files), an environment of a few
 //! fixed variables, no network where the OS allows it, capped output, and a wall-clock limit for
 //! code that blocks without using CPU. The compiler runs under the same sandbox
-//! ([`run_compiler`]): it reads model-written code.
+//! (`run_compiler`): it reads model-written code.
 //!
 //! Limits are applied by `sh -c 'ulimit ...; exec "$0" "$@"'` rather than `pre_exec`, so the crate
 //! needs no `unsafe`. The network is cut with `unshare -n` (or `unshare -rn`) when that works;
