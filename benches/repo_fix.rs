@@ -3,12 +3,14 @@
 //!
 //! The group is what a naive agent would sample: the reference fix, one answer that does not
 //! compile, and 14 random single edits of the buggy function, so the figure includes the compile
-//! round that screens the non-compiling answer out. The hostile groups swap two of the edits
-//! for an answer that blocks forever on a channel (no CPU: only the wall limit stops it) and a
-//! compile-time bomb that passes the answer policy: a constant whose evaluation never ends
-//! (rustc's forbidden long-running-const-eval lint stops it and blames the answer), or a generic
-//! whose type doubles 24 times (the compiler's CPU limit stops it; the group is split to find
-//! the culprit).
+//! round that screens the non-compiling answer out. The hostile group swaps two of the edits for
+//! the costliest answers the answer policy lets through: one that never finishes at run time
+//! without a loop of its own (an endless iterator search, which fuel cannot see, so the CPU and
+//! wall limits stop it), and a compile-time bomb (an iterator chain whose type doubles twenty
+//! times: legal code the compiler's CPU limit stops, after which the group is split to find the
+//! culprit). Blocking on a channel, constant-evaluation loops and generic type doubling are
+//! refused by the policy before anything compiles, so they cost microseconds here; the runner's
+//! own handling of them is tested in `tests/repo_fix_runner.rs`.
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -62,17 +64,16 @@ fn with(answer: &str, code: &str) -> String {
     format!("{}{code}{}", &answer[..at], &answer[at..])
 }
 
-const BLOCK: &str =
-    " { let (tx, rx) = std::sync::mpsc::channel::<u8>(); let _ = rx.recv(); drop(tx); }";
-const CONST_LOOP: &str =
-    " const X: u64 = { let mut i = 1u64; while i != 0 { i = i.wrapping_add(1); } i }; let _ = X;";
-const TYPE_BLOWUP: &str = " { fn d<T: Clone>(t: T) -> (T, T) { (t.clone(), t) } let _ = d(d(d(d(d(d(d(d(d(d(d(d(d(d(d(d(d(d(d(d(d(d(d(d(0u8)))))))))))))))))))))))); }";
+/// Never finishes, and has no loop of its own for fuel to count.
+const SPIN: &str = " { let _ = (1u64..).find(|&x| x == 0); }";
+/// An iterator whose type doubles twenty times: a legal expression that takes rustc minutes.
+const CHAIN_BOMB: &str = " { let a0 = std::iter::once(0u8); let a1 = a0.clone().chain(a0); let a2 = a1.clone().chain(a1); let a3 = a2.clone().chain(a2); let a4 = a3.clone().chain(a3); let a5 = a4.clone().chain(a4); let a6 = a5.clone().chain(a5); let a7 = a6.clone().chain(a6); let a8 = a7.clone().chain(a7); let a9 = a8.clone().chain(a8); let a10 = a9.clone().chain(a9); let a11 = a10.clone().chain(a10); let a12 = a11.clone().chain(a11); let a13 = a12.clone().chain(a12); let a14 = a13.clone().chain(a13); let a15 = a14.clone().chain(a14); let a16 = a15.clone().chain(a15); let a17 = a16.clone().chain(a16); let a18 = a17.clone().chain(a17); let a19 = a18.clone().chain(a18); let a20 = a19.clone().chain(a19); let _ = a20.count(); }";
 
-/// The group of 16 with the last two edits replaced by a blocking answer and `bomb`.
-fn hostile(p: &Problem<RepoFixParams, RepoFixData>, answers: &[String], bomb: &str) -> Vec<String> {
+/// The group of 16 with the last two edits replaced by the endless search and the compile bomb.
+fn hostile(p: &Problem<RepoFixParams, RepoFixData>, answers: &[String]) -> Vec<String> {
     let mut answers = answers.to_vec();
-    answers[14] = with(&p.answer, BLOCK);
-    answers[15] = with(&p.answer, bomb);
+    answers[14] = with(&p.answer, SPIN);
+    answers[15] = with(&p.answer, CHAIN_BOMB);
     answers
 }
 
@@ -96,22 +97,17 @@ fn verify(c: &mut Criterion) {
     group.bench_function("verify_group_16", |b| {
         b.iter(|| black_box(RepoFix.verify_group(&p.data, &responses).len()))
     });
-    for (name, bomb) in [
-        ("verify_group_16_block_const_loop", CONST_LOOP),
-        ("verify_group_16_block_type_blowup", TYPE_BLOWUP),
-    ] {
-        let answers = hostile(&p, &answers, bomb);
-        let responses: Vec<&str> = answers.iter().map(String::as_str).collect();
-        let verdicts = RepoFix.verify_group(&p.data, &responses);
-        let reasons: Vec<_> = verdicts.iter().map(|v| v.reason).collect();
-        eprintln!("{name}: {reasons:?}");
-        assert!(verdicts[0].correct);
-        assert_eq!(verdicts[14].reason, verigym::Reason::Timeout);
-        assert_eq!(verdicts[15].reason, verigym::Reason::CompileError);
-        group.bench_function(name, |b| {
-            b.iter(|| black_box(RepoFix.verify_group(&p.data, &responses).len()))
-        });
-    }
+    let answers = hostile(&p, &answers);
+    let responses: Vec<&str> = answers.iter().map(String::as_str).collect();
+    let verdicts = RepoFix.verify_group(&p.data, &responses);
+    let reasons: Vec<_> = verdicts.iter().map(|v| v.reason).collect();
+    eprintln!("verify_group_16_spin_and_compile_bomb: {reasons:?}");
+    assert!(verdicts[0].correct);
+    assert_eq!(verdicts[14].reason, verigym::Reason::Timeout);
+    assert!(!verdicts[15].correct, "{:?}", verdicts[15]);
+    group.bench_function("verify_group_16_spin_and_compile_bomb", |b| {
+        b.iter(|| black_box(RepoFix.verify_group(&p.data, &responses).len()))
+    });
     group.finish();
 }
 

@@ -11,7 +11,7 @@ use pyo3::types::{PyBytes, PyDict, PyString};
 use serde::Serialize;
 use serde_json::{Map, Value};
 use verigym::DynProblem;
-use verigym::core::record::RecordHeader;
+use verigym::RecordHeader;
 use verigym::registry;
 
 use crate::VerigymError;

@@ -23,7 +23,7 @@ struct EnvInfo {
     summary: &'static str,
     answer_format: String,
     default_params: Value,
-    params: Vec<verigym::core::params::ParamInfo>,
+    params: Vec<verigym::ParamInfo>,
 }
 
 /// Every registered env: id, version, summary, answer format ("tagged" or "code_block:<lang>"),

@@ -6,8 +6,9 @@ use std::path::PathBuf;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyString};
-use verigym::core::record::RecordHeader;
+use verigym::RecordHeader;
 use verigym::grade::{ProblemSet, ResponseLine, ResponseSet, grade};
+use verigym::registry::EnvSet;
 use verigym::suite::{self, SuiteSpec};
 
 use crate::convert::{RecordText, error, to_json, to_py};
@@ -60,7 +61,8 @@ pub fn eval<'py>(
         lines.push('\n');
     }
     let report = py.detach(|| {
-        let problems = ProblemSet::from_jsonl(Cursor::new(problems), "records")?;
+        let problems =
+            ProblemSet::from_jsonl(Cursor::new(problems), "records", &EnvSet::shipped())?;
         let responses = ResponseSet::from_jsonl(Cursor::new(lines), "responses", &problems)?;
         let graded = grade(&problems, &responses);
         Ok::<_, verigym::Error>(verigym::eval::evaluate(&problems, &responses, &graded, &k))
@@ -92,7 +94,7 @@ impl Suite {
         let name: PathBuf = name_or_path.extract()?;
         let name = name.to_string_lossy();
         Ok(Suite {
-            spec: SuiteSpec::load(&name).map_err(error)?,
+            spec: SuiteSpec::load(&name, &EnvSet::shipped()).map_err(error)?,
         })
     }
 
@@ -100,7 +102,7 @@ impl Suite {
     #[staticmethod]
     fn from_toml(text: &str) -> PyResult<Self> {
         Ok(Suite {
-            spec: SuiteSpec::from_toml(text, "<toml>").map_err(error)?,
+            spec: SuiteSpec::from_toml(text, "<toml>", &EnvSet::shipped()).map_err(error)?,
         })
     }
 
@@ -109,7 +111,7 @@ impl Suite {
     fn from_dict(spec: &Bound<'_, PyAny>) -> PyResult<Self> {
         let spec: SuiteSpec = serde_json::from_value(to_json(spec)?)
             .map_err(|e| error(format!("malformed suite definition: {e}")))?;
-        spec.validate().map_err(error)?;
+        spec.validate(&EnvSet::shipped()).map_err(error)?;
         Ok(Suite { spec })
     }
 
@@ -135,7 +137,9 @@ impl Suite {
     /// and ``manifest.json`` there, byte-identical to ``verigym suite build``.
     #[pyo3(signature = (dir=None))]
     fn build<'py>(&self, py: Python<'py>, dir: Option<PathBuf>) -> PyResult<Bound<'py, PyAny>> {
-        let built = py.detach(|| self.spec.build()).map_err(error)?;
+        let built = py
+            .detach(|| self.spec.build(&EnvSet::shipped()))
+            .map_err(error)?;
         if let Some(dir) = dir {
             py.detach(|| built.write(&dir))
                 .map_err(|e| error(format!("writing the suite to {}: {e}", dir.display())))?;
@@ -145,7 +149,9 @@ impl Suite {
 
     /// Every problems file of a build, in suite order: ``(path, env, jsonl_bytes)``.
     fn files<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let built = py.detach(|| self.spec.build()).map_err(error)?;
+        let built = py
+            .detach(|| self.spec.build(&EnvSet::shipped()))
+            .map_err(error)?;
         let list = PyList::empty(py);
         for (file, bytes) in built.manifest.files.iter().zip(&built.files) {
             list.append((
@@ -161,7 +167,9 @@ impl Suite {
     /// the manifest, or raises ``VerigymError`` naming each file that differs.
     #[staticmethod]
     fn check<'py>(py: Python<'py>, dir: PathBuf) -> PyResult<Bound<'py, PyAny>> {
-        let manifest = py.detach(|| suite::check(&dir)).map_err(error)?;
+        let manifest = py
+            .detach(|| suite::check(&dir, &EnvSet::shipped()))
+            .map_err(error)?;
         to_py(py, &manifest)
     }
 
