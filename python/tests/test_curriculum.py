@@ -50,9 +50,16 @@ def test_choices_equal_the_cli(cli_path, tmp_path):
         [str(cli_path), "curriculum", "--config", str(config), "--rounds", str(rounds)],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
+    def next_record():
+        # The CLI acknowledges each saved round with an {"ack": ...} line between batches.
+        while True:
+            line = json.loads(proc.stdout.readline())
+            if "ack" not in line:
+                return line
+
     from_cli = []
     for _ in range(rounds):
-        batch = [json.loads(proc.stdout.readline()) for _ in range(CONFIG["batch"])]
+        batch = [next_record() for _ in range(CONFIG["batch"])]
         from_cli.append(batch)
         for record in batch:
             proc.stdin.write(json.dumps({"id": record["id"], "rewards": rewards_for(record)}) + "\n")
