@@ -42,6 +42,12 @@ pub enum Value {
 
 /// Parses an answer in the documented form; `None` when it is not an integer in that form.
 pub fn parse_value(text: &str, modulus: u64) -> Option<Value> {
+    // Nearly every answer and step value is a bare number: read it without the grammar below,
+    // which gives the same value for it.
+    let bare = text.trim();
+    if !bare.is_empty() && bare.bytes().all(|b| b.is_ascii_digit()) {
+        return parse_integer(bare, modulus);
+    }
     // `*` means nothing in this grammar, so emphasis anywhere is presentation.
     let text = strip_emphasis(text);
     let mut t = text.trim();
