@@ -548,20 +548,7 @@ proptest! {
 /// through the one `check_data` path every caller uses.
 #[test]
 fn a_tampered_record_is_a_verifier_error() {
-    let env = verigym::registry::find("sudoku").unwrap();
-    let g = env
-        .generator(Some(5.0), &serde_json::Map::new(), 3)
-        .unwrap();
-    let mut record = serde_json::to_value(g.record(0)).unwrap();
-    let answer = record["answer"].as_str().unwrap().to_owned();
-    let slot = record.pointer_mut("/data/solution/0/0").unwrap();
-    *slot = match slot.clone() {
-        serde_json::Value::String(s) if s == "knight" => "knave".into(),
-        serde_json::Value::String(_) => "knight".into(),
-        _ => 99.into(),
-    };
-    let problem = env.load_problem(&record.to_string()).unwrap();
-    let v = problem.verify(&format!("<answer>{answer}</answer>"));
+    let v = crate::support::verdict_on_tampered_record("sudoku", "/data/solution/0/0");
     assert_eq!(v.reason, Reason::VerifierError, "{v:?}");
     assert!(v.message.contains("solution"), "{}", v.message);
 }

@@ -112,3 +112,23 @@ pub fn probe_forms_are_judged_as_labelled<E: verigym::Env>(
     }
     Ok(())
 }
+
+/// The verdict on a level-5 record of `env` whose data at `pointer` was tampered with (a role
+/// flipped, a number set to 99), judged through the registry's one `check_data` path, for the
+/// reference answer.
+pub fn verdict_on_tampered_record(env: &str, pointer: &str) -> verigym::Verdict {
+    let env = registry::find(env).unwrap();
+    let g = env
+        .generator(Some(5.0), &serde_json::Map::new(), 3)
+        .unwrap();
+    let mut record = serde_json::to_value(g.record(0)).unwrap();
+    let answer = record["answer"].as_str().unwrap().to_owned();
+    let slot = record.pointer_mut(pointer).unwrap();
+    *slot = match slot.clone() {
+        serde_json::Value::String(s) if s == "knight" => "knave".into(),
+        serde_json::Value::String(_) => "knight".into(),
+        _ => 99.into(),
+    };
+    let problem = env.load_problem(&record.to_string()).unwrap();
+    problem.verify(&format!("<answer>{answer}</answer>"))
+}
