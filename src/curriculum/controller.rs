@@ -1,6 +1,9 @@
 //! The controller trait every difficulty policy implements, and the serializable enum of them all.
 
+use std::fmt::Debug;
+
 use schemars::JsonSchema;
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use super::baselines::{AdaRft, Fixed, ReasoningGym, Rlve, Uniform};
@@ -54,6 +57,31 @@ pub trait Controller {
     fn uncertainty(&self) -> Option<f64> {
         None
     }
+}
+
+/// A [`Controller`] a [`Curriculum`](super::Curriculum) can checkpoint: its knobs and state
+/// serialize into [`CurriculumState`](super::CurriculumState), and a restored value is checked
+/// before it steers anything.
+///
+/// [`AnyController`] (every shipped controller) implements it; so can a controller of your own,
+/// which [`Curriculum::with_controllers`](super::Curriculum::with_controllers) then drives. Its
+/// state must round-trip through JSON exactly for a restored curriculum to continue as the
+/// original would.
+pub trait SavedController:
+    Controller + Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static
+{
+    /// Checks a restored controller against the config it is restored under, before use. `at`
+    /// names it in the state (`controllers[2]`); an error should name the bad field under it
+    /// ([`CurriculumError::state_field`]). The default accepts everything, which is right only
+    /// for a controller whose every serializable value is reachable.
+    fn check_restored(&self, at: &str, config: &ControllerConfig) -> Result<(), CurriculumError> {
+        let _ = (at, config);
+        Ok(())
+    }
+
+    /// Brings a controller saved by an older layout of its state up to today's; called on
+    /// restore, before [`check_restored`](Self::check_restored). The default does nothing.
+    fn migrate(&mut self) {}
 }
 
 /// Any controller, with its knobs and state: what a curriculum's state stores per env.
@@ -119,22 +147,35 @@ impl AnyController {
             _ => false,
         }
     }
+}
 
-    /// Brings a controller saved by an older layout up to today's (see `TargetRate::migrate`).
-    pub(crate) fn migrate(&mut self) {
-        if let AnyController::Target(c) = self {
-            c.migrate();
+impl SavedController for AnyController {
+    /// The stored controller must be the config's kind with the config's knobs (only its learned
+    /// state may differ), and its state must be one the controller can reach.
+    fn check_restored(&self, at: &str, config: &ControllerConfig) -> Result<(), CurriculumError> {
+        if !AnyController::new(config).same_knobs(self) {
+            return Err(CurriculumError::state_field(
+                at,
+                format_args!("a `{}` controller with other knobs", self.name()),
+                format_args!(
+                    "the config's `{}` controller with the same knobs",
+                    config.name()
+                ),
+            ));
         }
-    }
-
-    /// Checks a restored controller's state; errors name the field under `at`.
-    pub(crate) fn check(&self, at: &str) -> Result<(), CurriculumError> {
         match self {
             AnyController::Target(c) => c.check(at),
             AnyController::Fixed(_) | AnyController::Uniform(_) => Ok(()),
             AnyController::ReasoningGym(c) => c.check(at),
             AnyController::Rlve(c) => c.check(at),
             AnyController::AdaRft(c) => c.check(at),
+        }
+    }
+
+    /// See `TargetRate::migrate`.
+    fn migrate(&mut self) {
+        if let AnyController::Target(c) = self {
+            c.migrate();
         }
     }
 }

@@ -52,8 +52,10 @@ impl CurriculumError {
         }
     }
 
-    /// A saved state whose `field` holds `value`, which is not `allowed`.
-    pub(crate) fn state_field(
+    /// A saved state whose `field` holds `value`, which is not `allowed`: what a
+    /// [`SavedController::check_restored`](super::SavedController::check_restored) of your own
+    /// returns for an impossible value.
+    pub fn state_field(
         field: impl std::fmt::Display,
         value: impl std::fmt::Display,
         allowed: impl std::fmt::Display,

@@ -30,7 +30,7 @@ mod telemetry;
 use std::collections::BTreeMap;
 
 pub use self::config::{ControllerConfig, CurriculumConfig, EnvWeight, Target};
-pub use self::controller::{AnyController, Controller, LEVEL_STEP, Observation};
+pub use self::controller::{AnyController, Controller, LEVEL_STEP, Observation, SavedController};
 pub(crate) use self::controller::{level_key, quantize, unit};
 pub use self::error::CurriculumError;
 pub use self::filter::DapoFilter;
@@ -48,8 +48,12 @@ use crate::core::rng::{ProblemRng, derive_key};
 const DRAW_DOMAIN: &str = "verigym/curriculum";
 
 /// The curriculum controller. See the module docs.
-pub struct Curriculum {
-    state: CurriculumState,
+///
+/// `C` is the controller that steers each env's level: [`AnyController`] (chosen by the config's
+/// `controller` field) unless you bring your own [`SavedController`] through
+/// [`with_controllers`](Curriculum::with_controllers).
+pub struct Curriculum<C = AnyController> {
+    state: CurriculumState<C>,
     envs: Vec<&'static dyn DynEnv>,
     key: [u8; 32],
     /// Outstanding problems by id, pointing into `by_serial`.
@@ -58,7 +62,7 @@ pub struct Curriculum {
     generators: BTreeMap<(usize, u32), Box<dyn DynGenerator>>,
 }
 
-impl std::fmt::Debug for Curriculum {
+impl<C: SavedController> std::fmt::Debug for Curriculum<C> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Curriculum")
             .field("state", &self.state)
@@ -92,10 +96,28 @@ impl Curriculum {
     /// take part. Fails as [`new`](Self::new) does.
     pub fn with_envs(config: CurriculumConfig, envs: &EnvSet) -> Result<Self, CurriculumError> {
         config.validate()?;
+        let controller = AnyController::new(&config.controller);
+        Self::with_controllers(config, envs, |_| controller.clone())
+    }
+
+    /// A curriculum over the shipped envs continuing from a saved state.
+    pub fn restore(state: CurriculumState) -> Result<Self, CurriculumError> {
+        Self::restore_with_envs(state, &EnvSet::shipped())
+    }
+}
+
+impl<C: SavedController> Curriculum<C> {
+    /// A fresh curriculum steered by controllers of your own: `make(i)` builds the controller of
+    /// the config's `i`-th env. The config's `controller` field is then unused. Env ids are looked
+    /// up in `envs`; fails as [`new`](Curriculum::new) does.
+    pub fn with_controllers(
+        config: CurriculumConfig,
+        envs: &EnvSet,
+        make: impl FnMut(usize) -> C,
+    ) -> Result<Self, CurriculumError> {
+        config.validate()?;
         let n = config.envs.len();
-        let controllers = (0..n)
-            .map(|_| AnyController::new(&config.controller))
-            .collect();
+        let controllers = (0..n).map(make).collect();
         let state = CurriculumState {
             format: state::STATE_FORMAT,
             controllers,
@@ -109,14 +131,11 @@ impl Curriculum {
         Self::restore_with_envs(state, envs)
     }
 
-    /// A curriculum over the shipped envs continuing from a saved state.
-    pub fn restore(state: CurriculumState) -> Result<Self, CurriculumError> {
-        Self::restore_with_envs(state, &EnvSet::shipped())
-    }
-
-    /// A curriculum continuing from a saved state, its env ids looked up in `envs`.
+    /// A curriculum continuing from a saved state, its env ids looked up in `envs`. The state is
+    /// checked first (each controller through [`SavedController::check_restored`]); an error
+    /// names the bad field.
     pub fn restore_with_envs(
-        mut state: CurriculumState,
+        mut state: CurriculumState<C>,
         envs: &EnvSet,
     ) -> Result<Self, CurriculumError> {
         if state.format != STATE_FORMAT {
@@ -178,7 +197,7 @@ impl Curriculum {
     }
 
     /// The state to save: restoring it continues exactly from here.
-    pub fn state(&self) -> CurriculumState {
+    pub fn state(&self) -> CurriculumState<C> {
         let mut state = self.state.clone();
         state.outstanding = self.by_serial.values().cloned().collect();
         state

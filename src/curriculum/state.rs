@@ -7,24 +7,26 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::config::{ControllerConfig, CurriculumConfig};
-use super::controller::AnyController;
+use super::config::CurriculumConfig;
+use super::controller::{AnyController, SavedController};
 use super::error::CurriculumError;
 use super::telemetry::EnvStats;
 
 /// Bumped when the state layout changes incompatibly.
 pub const STATE_FORMAT: u32 = 1;
 
+// `C` is the controller type: the shipped ones by default, or a `SavedController` of the user's
+// own. (A plain comment, since the doc comment is the JSON Schema's description.)
 /// A curriculum's state: config, controllers, counters and the problems awaiting feedback.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct CurriculumState {
+pub struct CurriculumState<C = AnyController> {
     /// The layout version of this document.
     pub format: u32,
     /// The config the curriculum was built from.
     pub config: CurriculumConfig,
     /// One controller per env, in config order.
-    pub controllers: Vec<AnyController>,
+    pub controllers: Vec<C>,
     /// Next problem index per env; it only grows, so ids never repeat.
     pub next_index: Vec<u64>,
     /// Smooth weighted round-robin credits per env.
@@ -89,7 +91,7 @@ pub(crate) fn check_count(
     }
 }
 
-impl CurriculumState {
+impl<C: SavedController> CurriculumState<C> {
     /// Checks every value a saved state can hold against what a curriculum can reach: a file
     /// edited by hand or by a buggy tool is refused with the field, the value and what is
     /// allowed, rather than steering training from impossible numbers.
@@ -112,7 +114,6 @@ impl CurriculumState {
                 format_args!("indices that sum to `issued` = {}", self.issued),
             ));
         }
-        let expected = ControllerConfigOf(&self.config.controller);
         for i in 0..n {
             let at = |field: &str| format!("{field}[{i}]");
             let credit = self.credits[i];
@@ -164,18 +165,8 @@ impl CurriculumState {
             if let Some(r) = s.recent_solve_rate {
                 check_float(stat("recent_solve_rate"), r, 0.0, 1.0)?;
             }
-            let controller = &self.controllers[i];
-            if !expected.matches(controller) {
-                return Err(CurriculumError::state_field(
-                    format!("controllers[{i}]"),
-                    format_args!("a `{}` controller with other knobs", controller.name()),
-                    format_args!(
-                        "the config's `{}` controller with the same knobs",
-                        self.config.controller.name()
-                    ),
-                ));
-            }
-            controller.check(&format!("controllers[{i}]"))?;
+            self.controllers[i]
+                .check_restored(&format!("controllers[{i}]"), &self.config.controller)?;
         }
         let (lo, hi) = match self.config.target {
             super::config::Target::Rate(t) => (t, t),
@@ -193,14 +184,5 @@ impl CurriculumState {
             )?;
         }
         Ok(())
-    }
-}
-
-/// Compares a stored controller's kind and knobs with the config's.
-struct ControllerConfigOf<'a>(&'a ControllerConfig);
-
-impl ControllerConfigOf<'_> {
-    fn matches(&self, c: &AnyController) -> bool {
-        AnyController::new(self.0).same_knobs(c)
     }
 }
