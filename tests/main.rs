@@ -8,6 +8,7 @@ mod curriculum;
 mod determinism;
 mod env_set;
 mod eval;
+mod futoshiki;
 mod fuzz;
 mod golden;
 mod graph_coloring;

@@ -2,7 +2,9 @@
 
 pub mod countdown;
 mod forms;
+pub mod futoshiki;
 pub mod graph_coloring;
+mod grid_answer;
 pub mod knights_knaves;
 pub mod modarith;
 #[cfg(feature = "repo")]
