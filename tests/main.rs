@@ -2,6 +2,7 @@
 
 mod agent;
 mod audit;
+mod binairo;
 mod cli;
 mod countdown;
 mod curriculum;

@@ -2,6 +2,7 @@
 
 use super::dyn_env::DynEnv;
 use super::error::{Error, Result};
+use crate::envs::binairo::Binairo;
 use crate::envs::countdown::Countdown;
 use crate::envs::futoshiki::Futoshiki;
 use crate::envs::graph_coloring::GraphColoring;
@@ -24,6 +25,7 @@ static ENVS: &[&dyn DynEnv] = &[
     #[cfg(feature = "repo")]
     &RepoFix,
     &Futoshiki,
+    &Binairo,
 ];
 
 /// Every registered env, in listing order.

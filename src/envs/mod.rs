@@ -1,5 +1,6 @@
 //! The generator families. Each submodule is one registered env.
 
+pub mod binairo;
 pub mod countdown;
 mod forms;
 pub mod futoshiki;

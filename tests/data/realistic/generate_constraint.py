@@ -59,13 +59,16 @@ def table(grid):
     return "\n".join(lines)
 
 
-def grid_env(env):
+def grid_env(env, blank):
     for level, seed in PROBLEMS:
         r = record(env, level, seed)
         sol, n = r["data"]["solution"], r["data"]["size"]
         a = r["answer"]
         swapped = [list(row) for row in sol]
-        swapped[0][0], swapped[0][1] = swapped[0][1], swapped[0][0]
+        if env == "binairo":  # neighbours may be equal: flip one cell instead of a swap
+            swapped[0][0] = 1 - swapped[0][0]
+        else:
+            swapped[0][0], swapped[0][1] = swapped[0][1], swapped[0][0]
         wrong = rows(swapped)
         forms = protocol_forms(a, wrong) + [
             ("packed_rows", tag(rows(sol, "")), "correct"),
@@ -76,9 +79,9 @@ def grid_env(env):
             ("pipes", tag(rows(sol, " | ")), "correct"),
             ("full_stop", tag(a + "."), "correct"),
             # Near misses.
-            ("two_cells_swapped", tag(wrong), "wrong_answer"),
-            ("markdown_table_cells_swapped", tag(table(swapped)), "wrong_answer"),
-            ("givens_only_dots", tag(rows([[d if d else "." for d in row] for row in r["data"]["givens"]])), "unparsable_answer"),
+            ("two_cells_swapped" if env == "futoshiki" else "one_cell_flipped", tag(wrong), "wrong_answer"),
+            ("markdown_table_cells_swapped" if env == "futoshiki" else "markdown_table_cell_flipped", tag(table(swapped)), "wrong_answer"),
+            ("givens_only_dots", tag(rows([["." if d == blank else d for d in row] for row in r["data"]["givens"]])), "unparsable_answer"),
             ("row_missing", tag(rows(sol[:-1])), "unparsable_answer"),
             ("row_labels_out_of_order", tag("\n".join(f"Row {n - i}: " + " ".join(map(str, row)) for i, row in enumerate(sol))), "unparsable_answer"),
             ("one_flat_row", tag(" ".join(str(d) for row in sol for d in row)), "unparsable_answer"),
@@ -93,7 +96,8 @@ def grid_env(env):
             yield dict(level=level, seed=seed, index=0, form=form, response=response, expect=expect)
 
 
-ENVS = {"futoshiki": lambda: grid_env("futoshiki"), "binairo": lambda: grid_env("binairo")}
+ENVS = {"futoshiki": lambda: grid_env("futoshiki", 0),
+        "binairo": lambda: grid_env("binairo", None)}
 
 for name, cases in ENVS.items():
     if ONLY and name not in ONLY:
