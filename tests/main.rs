@@ -2,12 +2,14 @@
 
 mod agent;
 mod audit;
+mod binairo;
 mod cli;
 mod countdown;
 mod curriculum;
 mod determinism;
 mod env_set;
 mod eval;
+mod futoshiki;
 mod fuzz;
 mod golden;
 mod graph_coloring;

@@ -2,7 +2,9 @@
 
 use super::dyn_env::DynEnv;
 use super::error::{Error, Result};
+use crate::envs::binairo::Binairo;
 use crate::envs::countdown::Countdown;
+use crate::envs::futoshiki::Futoshiki;
 use crate::envs::graph_coloring::GraphColoring;
 use crate::envs::knights_knaves::KnightsKnaves;
 use crate::envs::modarith::ModArith;
@@ -22,6 +24,8 @@ static ENVS: &[&dyn DynEnv] = &[
     &Countdown,
     #[cfg(feature = "repo")]
     &RepoFix,
+    &Futoshiki,
+    &Binairo,
 ];
 
 /// Every registered env, in listing order.

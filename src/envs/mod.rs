@@ -1,8 +1,11 @@
 //! The generator families. Each submodule is one registered env.
 
+pub mod binairo;
 pub mod countdown;
 mod forms;
+pub mod futoshiki;
 pub mod graph_coloring;
+mod grid_answer;
 pub mod knights_knaves;
 pub mod modarith;
 #[cfg(feature = "repo")]

@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""Writes the realistic-forms corpus of futoshiki, binairo and cryptarithm (tests/data/realistic/).
+
+Each line names a problem by (level, seed, index), which tests/realistic.rs regenerates through the
+registry, a response written the way models and people write answers, and the reason a careful
+grader gives it. Run from the repository root after an env version bump, with a built binary:
+
+    python3 tests/data/realistic/generate_constraint.py target/debug/verigym [ENV ...]
+
+Read the diff: every line's expectation is a claim about what is right, not a recording of what
+the verifier happens to say.
+"""
+import json
+import subprocess
+import sys
+
+BIN = sys.argv[1] if len(sys.argv) > 1 else "target/debug/verigym"
+ONLY = sys.argv[2:]
+PROBLEMS = [(1.0, 7), (5.0, 11), (9.0, 13)]  # (level, seed); index 0 of each
+
+
+def record(env, level, seed):
+    out = subprocess.run(
+        [BIN, "generate", "--env", env, "--difficulty", str(level), "--seed", str(seed), "-n", "1"],
+        check=True, capture_output=True, text=True,
+    ).stdout
+    return json.loads(out.splitlines()[0])
+
+
+def tag(body):
+    return f"<answer>{body}</answer>"
+
+
+def protocol_forms(a, wrong):
+    """Forms the core's extraction and normalisation read for every env, and its hacks."""
+    return [
+        ("upper_tag", f"<ANSWER>{a}</ANSWER>", "correct"),
+        ("title_tags_and_think", f"<Think>Let me work.</Think>\n<Answer>{a}</Answer>", "correct"),
+        ("fenced", tag(f"\n```\n{a}\n```\n"), "correct"),
+        ("boxed", f"So the answer is \\boxed{{{a}}}", "correct"),
+        ("prose_around", f"Working through it gives the result.\n\n**Final answer:** {tag(a)}", "correct"),
+        ("answer_only_in_think", f"<think>{tag(a)}</think>", "answer_only_in_think"),
+        ("empty", tag("  "), "empty_answer"),
+        ("no_tag", a, "no_answer"),
+        ("two_answers_disagree", f"{tag(a)}\n{tag(wrong)}", "conflicting_answers"),
+    ]
+
+
+def rows(grid, sep=" "):
+    return "\n".join(sep.join(str(d) for d in row) for row in grid)
+
+
+def table(grid):
+    lines = []
+    for r, row in enumerate(grid):
+        lines.append("| " + " | ".join(str(d) for d in row) + " |")
+        if r == 0:
+            lines.append("|" + "---|" * len(row))
+    return "\n".join(lines)
+
+
+def grid_env(env, blank):
+    for level, seed in PROBLEMS:
+        r = record(env, level, seed)
+        sol, n = r["data"]["solution"], r["data"]["size"]
+        a = r["answer"]
+        swapped = [list(row) for row in sol]
+        if env == "binairo":  # neighbours may be equal: flip one cell instead of a swap
+            swapped[0][0] = 1 - swapped[0][0]
+        else:
+            swapped[0][0], swapped[0][1] = swapped[0][1], swapped[0][0]
+        wrong = rows(swapped)
+        forms = protocol_forms(a, wrong) + [
+            ("packed_rows", tag(rows(sol, "")), "correct"),
+            ("comma_rows", tag(rows(sol, ", ")), "correct"),
+            ("nested_list", tag("[" + ", ".join("[" + ", ".join(map(str, row)) + "]" for row in sol) + "]"), "correct"),
+            ("row_labels", tag("\n".join(f"Row {i + 1}: " + " ".join(map(str, row)) for i, row in enumerate(sol))), "correct"),
+            ("markdown_table", tag("\n" + table(sol) + "\n"), "correct"),
+            ("pipes", tag(rows(sol, " | ")), "correct"),
+            ("full_stop", tag(a + "."), "correct"),
+            # Near misses.
+            ("two_cells_swapped" if env == "futoshiki" else "one_cell_flipped", tag(wrong), "wrong_answer"),
+            ("markdown_table_cells_swapped" if env == "futoshiki" else "markdown_table_cell_flipped", tag(table(swapped)), "wrong_answer"),
+            ("givens_only_dots", tag(rows([["." if d == blank else d for d in row] for row in r["data"]["givens"]])), "unparsable_answer"),
+            ("row_missing", tag(rows(sol[:-1])), "unparsable_answer"),
+            ("row_labels_out_of_order", tag("\n".join(f"Row {n - i}: " + " ".join(map(str, row)) for i, row in enumerate(sol))), "unparsable_answer"),
+            ("one_flat_row", tag(" ".join(str(d) for row in sol for d in row)), "unparsable_answer"),
+            ("prose_in_answer", tag(f"The grid is\n{a}"), "unparsable_answer"),
+        ]
+        if env == "futoshiki":
+            forms.append(("signs_left_in", tag(" < ".join(map(str, sol[0])) + "\n" + rows(sol[1:])), "unparsable_answer"))
+            forms.append(("reflected_digits", tag(rows([[n + 1 - d for d in row] for row in sol])), "wrong_answer"))
+        else:
+            forms.append(("complemented", tag(rows([[1 - d for d in row] for row in sol])), "wrong_answer"))
+        for form, response, expect in forms:
+            yield dict(level=level, seed=seed, index=0, form=form, response=response, expect=expect)
+
+
+ENVS = {"futoshiki": lambda: grid_env("futoshiki", 0),
+        "binairo": lambda: grid_env("binairo", None)}
+
+for name, cases in ENVS.items():
+    if ONLY and name not in ONLY:
+        continue
+    with open(f"tests/data/realistic/{name}.jsonl", "w") as f:
+        for case in cases():
+            f.write(json.dumps(case, ensure_ascii=False) + "\n")
