@@ -28,4 +28,5 @@ mod serve;
 mod sudoku;
 mod suites;
 mod support;
+mod water_jugs;
 mod zebra;

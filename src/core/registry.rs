@@ -10,6 +10,7 @@ use crate::envs::modarith::ModArith;
 use crate::envs::repo_fix::RepoFix;
 use crate::envs::sat::Sat;
 use crate::envs::sudoku::Sudoku;
+use crate::envs::water_jugs::WaterJugs;
 use crate::envs::zebra::Zebra;
 
 static ENVS: &[&dyn DynEnv] = &[
@@ -22,6 +23,7 @@ static ENVS: &[&dyn DynEnv] = &[
     &Countdown,
     #[cfg(feature = "repo")]
     &RepoFix,
+    &WaterJugs,
 ];
 
 /// Every registered env, in listing order.

@@ -5,8 +5,10 @@ mod forms;
 pub mod graph_coloring;
 pub mod knights_knaves;
 pub mod modarith;
+mod plans;
 #[cfg(feature = "repo")]
 pub mod repo_fix;
 pub mod sat;
 pub mod sudoku;
+pub mod water_jugs;
 pub mod zebra;

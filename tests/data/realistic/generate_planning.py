@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+"""Writes the realistic-forms corpus of the planning envs (water_jugs, hanoi, maze).
+
+Each line names a problem by (level, seed, index), which tests/realistic.rs regenerates through the
+registry, a response written the way models and people write plans, and the reason a careful
+grader gives it. Run from the repository root after an env version bump, with a built binary:
+
+    python3 tests/data/realistic/generate_planning.py target/debug/verigym [env ...]
+
+Read the diff: every line's expectation is a claim about what is right, not a recording of what
+the verifier happens to say.
+"""
+import json
+import subprocess
+import sys
+
+BIN = sys.argv[1] if len(sys.argv) > 1 else "target/debug/verigym"
+ENVS = sys.argv[2:] or ["water_jugs", "hanoi", "maze"]
+PROBLEMS = [(1.0, 7), (4.0, 7), (8.0, 13)]  # (level, seed); indices 0 and 1 of each
+
+
+def records(env, level, seed, n=2):
+    out = subprocess.run(
+        [BIN, "generate", "--env", env, "--difficulty", str(level), "--seed", str(seed), "-n", str(n)],
+        check=True, capture_output=True, text=True,
+    ).stdout
+    return [json.loads(line) for line in out.splitlines()]
+
+
+def tag(body):
+    return f"<answer>{body}</answer>"
+
+
+def jugs_forms(rec):
+    moves = rec["answer"].split(", ")
+    k = len(rec["data"]["capacities"])
+    missing = chr(ord("A") + k)
+
+    def verbose(m):
+        w = m.split()
+        if w[0] == "pour":
+            return f"Pour from {w[1]} into {w[2]}"
+        return f"{w[0].capitalize()} jug {w[1]}"
+
+    def arrow(m):
+        w = m.split()
+        return f"{w[1]} → {w[2]}" if w[0] == "pour" else m
+
+    head = moves[:-1]
+    return [
+        ("numbered_verbose", tag("\n".join(f"{i}. {verbose(m)}" for i, m in enumerate(moves, 1))), "correct"),
+        ("step_labels_bold", tag("\n".join(f"**Step {i}:** {m}" for i, m in enumerate(moves, 1))), "correct"),
+        ("bare_arrows", tag(", ".join(arrow(m) for m in moves)), "correct"),
+        ("json_list", tag(json.dumps(moves)), "correct"),
+        ("bullets_in_fence", tag("\n```\n" + "\n".join(f"- {m}" for m in moves) + "\n```\n"), "correct"),
+        ("prose_then_tag", f"I will fill and pour until the amount appears.\n\n{tag(', '.join(moves))}", "correct"),
+        ("upper_case", tag(", ".join(moves).upper()), "correct"),
+        ("last_move_dropped", tag(", ".join(head) or "fill A, empty A"), "wrong_answer"),
+        ("wasted_fill_first", tag("fill A, fill A, " + ", ".join(moves)), "wrong_answer"),
+        ("unknown_jug", tag(f"fill {missing}, " + ", ".join(moves)), "wrong_answer"),
+        ("pour_into_itself", tag(", ".join(head + ["pour A A"])), "wrong_answer"),
+        ("amounts_annotated", tag(", ".join(f"{m} (5 litres)" for m in moves)), "unparsable_answer"),
+        ("hedged_last_move", tag(", ".join(head + [moves[-1] + " or empty A"])), "unparsable_answer"),
+        ("answer_only_in_think", f"<think>{tag(', '.join(moves))}</think>", "answer_only_in_think"),
+    ]
+
+
+FORMS = {"water_jugs": jugs_forms}
+
+
+def main():
+    for env in ENVS:
+        lines = []
+        for level, seed in PROBLEMS:
+            for index, rec in enumerate(records(env, level, seed)):
+                for form, response, expect in FORMS[env](rec):
+                    lines.append(json.dumps({
+                        "level": level, "seed": seed, "index": index, "form": form,
+                        "response": response, "expect": expect,
+                    }, ensure_ascii=False))
+        with open(f"tests/data/realistic/{env}.jsonl", "w") as f:
+            f.write("\n".join(lines) + "\n")
+
+
+main()
