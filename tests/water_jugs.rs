@@ -70,6 +70,9 @@ fn text(plan: &[Step]) -> String {
         .join(", ")
 }
 
+/// A state's depth and every (parent, step) that reaches it from the layer before.
+type Reached = (u32, Vec<(Vec<u32>, Step)>);
+
 /// An independent solver: layered BFS over a map of states, each layer's parents kept, and a
 /// random shortest plan drawn by walking back through randomly chosen parents. Returns the
 /// optimum and that plan.
@@ -77,7 +80,7 @@ fn independent_shortest(data: &WaterJugsData, rng: &mut ProblemRng) -> (u32, Vec
     let k = data.capacities.len();
     let start = vec![0u32; k];
     // State -> (depth, every (parent, step) at depth - 1).
-    let mut seen: BTreeMap<Vec<u32>, (u32, Vec<(Vec<u32>, Step)>)> = BTreeMap::new();
+    let mut seen: BTreeMap<Vec<u32>, Reached> = BTreeMap::new();
     seen.insert(start.clone(), (0, Vec::new()));
     let mut layer = vec![start];
     let mut depth = 0;

@@ -3,6 +3,7 @@
 pub mod countdown;
 mod forms;
 pub mod graph_coloring;
+pub mod hanoi;
 pub mod knights_knaves;
 pub mod modarith;
 mod plans;

@@ -65,7 +65,39 @@ def jugs_forms(rec):
     ]
 
 
-FORMS = {"water_jugs": jugs_forms}
+def hanoi_forms(rec):
+    moves = [tuple(int(x) for x in m.split(" -> ")) for m in rec["answer"].split(", ")]
+    pegs = rec["data"]["pegs"]
+    at = list(rec["data"]["start"])  # peg of each disk, smallest first
+    disks = []
+    for f, t in moves:
+        d = at.index(f)
+        disks.append(d + 1)
+        at[d] = t
+    L = "ABCD"
+    arrows = lambda ms: ", ".join(f"{f} -> {t}" for f, t in ms)
+    f0, t0 = moves[0]
+    return [
+        ("letters", tag(", ".join(f"{L[f - 1]} {L[t - 1]}" for f, t in moves)), "correct"),
+        ("letter_arrows", tag(", ".join(f"{L[f - 1]}→{L[t - 1]}" for f, t in moves)), "correct"),
+        ("verbose_with_disks", tag("\n".join(
+            f"{i}. Move disk {d} from peg {f} to peg {t}" for i, ((f, t), d) in enumerate(zip(moves, disks), 1))), "correct"),
+        ("move_labels_bold", tag("\n".join(f"**Move {i}:** {f} → {t}" for i, (f, t) in enumerate(moves, 1))), "correct"),
+        ("tuples", tag("[" + ", ".join(f"({f}, {t})" for f, t in moves) + "]"), "correct"),
+        ("one_per_line_fenced", tag("\n```\n" + "\n".join(f"{f} {t}" for f, t in moves) + "\n```\n"), "correct"),
+        ("prose_then_tag", f"Move the small disks out of the way first.\n\n{tag(arrows(moves))}", "correct"),
+        ("last_move_dropped", tag(arrows(moves[:-1]) or f"{f0} -> {t0}, {t0} -> {f0}"), "wrong_answer"),
+        ("move_and_undo_first", tag(f"{f0} -> {t0}, {t0} -> {f0}, " + arrows(moves)), "wrong_answer"),
+        ("wrong_disk_named", tag("\n".join(
+            f"Move disk {d + (1 if i == 0 else 0)} from {f} to {t}" for i, ((f, t), d) in enumerate(zip(moves, disks)))), "wrong_answer"),
+        ("peg_out_of_range", tag(arrows(moves) + f", 1 -> {pegs + 1}"), "wrong_answer"),
+        ("dash_pairs", tag(", ".join(f"{f}-{t}" for f, t in moves)), "unparsable_answer"),
+        ("hedged_first_move", tag(f"{f0} -> {t0} or {t0} -> {f0}, " + arrows(moves[1:])), "unparsable_answer"),
+        ("answer_only_in_think", f"<think>{tag(arrows(moves))}</think>", "answer_only_in_think"),
+    ]
+
+
+FORMS = {"water_jugs": jugs_forms, "hanoi": hanoi_forms}
 
 
 def main():
