@@ -13,6 +13,7 @@ mod golden;
 mod graph_coloring;
 mod hanoi;
 mod knights_knaves;
+mod maze;
 mod modarith_props;
 mod probe;
 mod readme;

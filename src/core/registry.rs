@@ -6,6 +6,7 @@ use crate::envs::countdown::Countdown;
 use crate::envs::graph_coloring::GraphColoring;
 use crate::envs::hanoi::Hanoi;
 use crate::envs::knights_knaves::KnightsKnaves;
+use crate::envs::maze::Maze;
 use crate::envs::modarith::ModArith;
 #[cfg(feature = "repo")]
 use crate::envs::repo_fix::RepoFix;
@@ -26,6 +27,7 @@ static ENVS: &[&dyn DynEnv] = &[
     &RepoFix,
     &WaterJugs,
     &Hanoi,
+    &Maze,
 ];
 
 /// Every registered env, in listing order.

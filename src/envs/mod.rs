@@ -5,6 +5,7 @@ mod forms;
 pub mod graph_coloring;
 pub mod hanoi;
 pub mod knights_knaves;
+pub mod maze;
 pub mod modarith;
 mod plans;
 #[cfg(feature = "repo")]

@@ -97,7 +97,39 @@ def hanoi_forms(rec):
     ]
 
 
-FORMS = {"water_jugs": jugs_forms, "hanoi": hanoi_forms}
+def maze_forms(rec):
+    a = rec["answer"]
+    d = rec["data"]
+    delta = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
+    words = {"U": "up", "D": "down", "L": "left", "R": "right"}
+    arrows = {"U": "↑", "D": "↓", "L": "←", "R": "→"}
+    back = {"U": "D", "D": "U", "L": "R", "R": "L"}
+    r, c = d["start"]
+    squares = []
+    for m in a:
+        r, c = r + delta[m][0], c + delta[m][1]
+        squares.append((r, c))
+    start = tuple(d["start"])
+    pairs = lambda sq, sep=", ": sep.join(f"({x}, {y})" for x, y in sq)
+    return [
+        ("words", tag(", ".join(words[m] for m in a)), "correct"),
+        ("capital_words_lines", tag("\n".join(words[m].capitalize() for m in a)), "correct"),
+        ("arrows", tag(" ".join(arrows[m] for m in a)), "correct"),
+        ("spaced_letters", tag(" ".join(a)), "correct"),
+        ("squares", tag(pairs(squares)), "correct"),
+        ("squares_from_start_arrows", tag(pairs([start] + squares, " → ")), "correct"),
+        ("bold_string_in_prose", f"Following the corridor:\n\n<answer>**{a}**</answer>", "correct"),
+        ("last_move_dropped", tag(a[:-1] or back[a[0]]), "wrong_answer"),
+        ("detour_first", tag(a[0] + back[a[0]] + a), "wrong_answer"),
+        ("squares_skip_one", tag(pairs(squares[:0] + squares[1:])), "wrong_answer"),
+        ("into_the_border", tag("U" * d["start"][0]), "wrong_answer"),
+        ("counted_moves", tag(f"{a[0]}{len(a)}"), "unparsable_answer"),
+        ("mixed_letters_arrows", tag(a[0] + arrows[a[0]]), "unparsable_answer"),
+        ("answer_only_in_think", f"<think>{tag(a)}</think>", "answer_only_in_think"),
+    ]
+
+
+FORMS = {"water_jugs": jugs_forms, "hanoi": hanoi_forms, "maze": maze_forms}
 
 
 def main():
