@@ -6,12 +6,15 @@ use crate::envs::binairo::Binairo;
 use crate::envs::countdown::Countdown;
 use crate::envs::futoshiki::Futoshiki;
 use crate::envs::graph_coloring::GraphColoring;
+use crate::envs::hanoi::Hanoi;
 use crate::envs::knights_knaves::KnightsKnaves;
+use crate::envs::maze::Maze;
 use crate::envs::modarith::ModArith;
 #[cfg(feature = "repo")]
 use crate::envs::repo_fix::RepoFix;
 use crate::envs::sat::Sat;
 use crate::envs::sudoku::Sudoku;
+use crate::envs::water_jugs::WaterJugs;
 use crate::envs::zebra::Zebra;
 
 static ENVS: &[&dyn DynEnv] = &[
@@ -26,6 +29,9 @@ static ENVS: &[&dyn DynEnv] = &[
     &RepoFix,
     &Futoshiki,
     &Binairo,
+    &WaterJugs,
+    &Hanoi,
+    &Maze,
 ];
 
 /// Every registered env, in listing order.

@@ -6,10 +6,14 @@ mod forms;
 pub mod futoshiki;
 pub mod graph_coloring;
 mod grid_answer;
+pub mod hanoi;
 pub mod knights_knaves;
+pub mod maze;
 pub mod modarith;
+mod plans;
 #[cfg(feature = "repo")]
 pub mod repo_fix;
 pub mod sat;
 pub mod sudoku;
+pub mod water_jugs;
 pub mod zebra;

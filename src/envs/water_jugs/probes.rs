@@ -1,0 +1,101 @@
+//! Probe answers for `water_jugs`: the reference plan in other layouts and spellings, and plans
+//! that fail, overshoot or are longer than the optimum.
+
+use super::WaterJugsData;
+use super::solve::{Move, name};
+use crate::core::env::ProbeAnswers;
+
+fn spelled(plan: &[Move], separator: &str, spell: &dyn Fn(&Move) -> String) -> String {
+    plan.iter().map(spell).collect::<Vec<_>>().join(separator)
+}
+
+fn verbose(m: &Move) -> String {
+    match *m {
+        Move::Fill(x) => format!("Fill jug {}", name(x)),
+        Move::Empty(x) => format!("Empty jug {}", name(x)),
+        Move::Pour(x, y) => format!("Pour from {} into {}", name(x), name(y)),
+    }
+}
+
+fn arrows(m: &Move) -> String {
+    match *m {
+        Move::Pour(x, y) => format!("pour {} → {}", name(x), name(y)),
+        other => other.to_string(),
+    }
+}
+
+/// See [`crate::Env::probe_answers`]. `plan` is the reference plan. No foreign answer is used: it
+/// could work here too.
+pub fn probe_answers(data: &WaterJugsData, plan: &[Move]) -> ProbeAnswers {
+    let Some((&last, head)) = plan.split_last() else {
+        return ProbeAnswers::default();
+    };
+    let jugs = data.capacities.len() as u8;
+    let canonical = spelled(plan, ", ", &Move::to_string);
+    // Filling jug A twice in a row at the start wastes a move: the same plan, one move longer.
+    let padded = format!("fill A, {canonical}");
+    let missing_jug = char::from(b'A' + jugs);
+    let realistic = vec![
+        ("numbered_verbose", {
+            plan.iter()
+                .enumerate()
+                .map(|(i, m)| format!("{}. {}", i + 1, verbose(m)))
+                .collect::<Vec<_>>()
+                .join("\n")
+        }),
+        ("step_labels", {
+            plan.iter()
+                .enumerate()
+                .map(|(i, m)| format!("Step {}: {m}", i + 1))
+                .collect::<Vec<_>>()
+                .join("\n")
+        }),
+        (
+            "bullets_bold",
+            spelled(plan, "\n", &|m| format!("- **{m}**")),
+        ),
+        ("arrows", spelled(plan, ", ", &arrows)),
+        (
+            "json_list",
+            format!("[{}]", spelled(plan, ", ", &|m| format!("\"{m}\""))),
+        ),
+        ("upper_case", canonical.to_uppercase()),
+    ];
+    let mut near_miss = vec![
+        ("last_move_dropped", spelled(head, ", ", &Move::to_string)),
+        ("wasted_move_first", padded.clone()),
+        ("unknown_jug", format!("fill {missing_jug}, {canonical}")),
+        (
+            "pour_into_itself",
+            format!("{}, pour A A", spelled(head, ", ", &Move::to_string)),
+        ),
+        (
+            "numbered_verbose_longer",
+            format!("0. Fill jug A\n{}", spelled(plan, "\n", &verbose)),
+        ),
+        ("json_list_last_dropped", {
+            format!("[{}]", spelled(head, ", ", &|m| format!("\"{m}\"")))
+        }),
+        ("amount_after_move", format!("{canonical} 1")),
+    ];
+    // Emptying what the last move filled undoes the goal (unless that last move was a pour).
+    if let Move::Fill(x) = last {
+        near_miss.push((
+            "goal_undone",
+            format!(
+                "{}, empty {}",
+                spelled(head, ", ", &Move::to_string),
+                name(x)
+            ),
+        ));
+    }
+    ProbeAnswers {
+        equivalent: vec![
+            ("one_per_line", spelled(plan, "\n", &Move::to_string)),
+            ("semicolons", spelled(plan, "; ", &Move::to_string)),
+            ("lower_case_jugs", canonical.to_lowercase()),
+        ],
+        realistic,
+        near_miss,
+    }
+}
