@@ -25,6 +25,7 @@ mod sat;
 mod schemas;
 #[cfg(feature = "serve")]
 mod serve;
+mod shortest_path;
 mod sudoku;
 mod suites;
 mod support;

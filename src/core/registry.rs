@@ -9,6 +9,7 @@ use crate::envs::modarith::ModArith;
 #[cfg(feature = "repo")]
 use crate::envs::repo_fix::RepoFix;
 use crate::envs::sat::Sat;
+use crate::envs::shortest_path::ShortestPath;
 use crate::envs::sudoku::Sudoku;
 use crate::envs::zebra::Zebra;
 
@@ -22,6 +23,7 @@ static ENVS: &[&dyn DynEnv] = &[
     &Countdown,
     #[cfg(feature = "repo")]
     &RepoFix,
+    &ShortestPath,
 ];
 
 /// Every registered env, in listing order.
