@@ -11,6 +11,7 @@ mod eval;
 mod fuzz;
 mod golden;
 mod graph_coloring;
+mod knapsack;
 mod knights_knaves;
 mod modarith_props;
 mod probe;

@@ -4,6 +4,7 @@ use super::dyn_env::DynEnv;
 use super::error::{Error, Result};
 use crate::envs::countdown::Countdown;
 use crate::envs::graph_coloring::GraphColoring;
+use crate::envs::knapsack::Knapsack;
 use crate::envs::knights_knaves::KnightsKnaves;
 use crate::envs::modarith::ModArith;
 #[cfg(feature = "repo")]
@@ -24,6 +25,7 @@ static ENVS: &[&dyn DynEnv] = &[
     #[cfg(feature = "repo")]
     &RepoFix,
     &ShortestPath,
+    &Knapsack,
 ];
 
 /// Every registered env, in listing order.

@@ -3,6 +3,7 @@
 pub mod countdown;
 mod forms;
 pub mod graph_coloring;
+pub mod knapsack;
 pub mod knights_knaves;
 mod listing;
 pub mod modarith;

@@ -113,7 +113,52 @@ def shortest_path():
                 yield dict(level=level, seed=seed, index=r["index"], form=form, response=response, expect=expect)
 
 
-ENVS = {"shortest_path": shortest_path}
+def knapsack_optimum(d):
+    best = [0] * (d["capacity"] + 1)
+    for w, v in zip(d["weights"], d["values"]):
+        for x in range(d["capacity"], w - 1, -1):
+            best[x] = max(best[x], best[x - w] + v)
+    return best[-1]
+
+
+def knapsack():
+    for level, seed in PROBLEMS:
+        for r in records("knapsack", level, seed):
+            d = r["data"]
+            c = d["chosen"]
+            best = knapsack_optimum(d)
+            weight = sum(d["weights"][i - 1] for i in c)
+            assert sum(d["values"][i - 1] for i in c) == best == d["optimum"] and weight <= d["capacity"]
+            a = r["answer"]
+            n = len(d["weights"])
+            spaced = " ".join(map(str, c))
+            forms = protocol_forms(a) + [
+                ("reversed", tag(", ".join(map(str, reversed(c)))), "correct"),
+                ("spaces", tag(spaced), "correct"),
+                ("brackets", tag(f"[{a}]"), "correct"),
+                ("set_braces", tag(f"{{{a}}}"), "correct"),
+                ("labelled_with_value", tag(f"Selected items: {a}\nTotal value: {best}"), "correct"),
+                ("item_words_totals", tag(f"{', '.join(f'item {i}' for i in c)} (total value {best}, total weight {weight})"), "correct"),
+                ("bullets", tag("\n".join(f"- Item {i}" for i in c) + f"\n\nTotal value: {best}"), "correct"),
+                ("sentence", tag(f"Take items {a} with a total value of {best}."), "correct"),
+                # Near misses.
+                ("wrong_value", tag(f"{a}; value {best + 1}"), "wrong_answer"),
+                ("hedged_value", tag(f"{a}; value {best} or {best - 1}"), "unparsable_answer"),
+                ("item_twice", tag(f"{a}, {c[0]}"), "wrong_answer"),
+                ("no_such_item", tag(f"{a}, {n + 1}"), "wrong_answer"),
+                ("everything", tag(", ".join(map(str, range(1, n + 1)))), "wrong_answer"),
+                # A bare number reads as one item: right only if that item alone is optimal.
+                ("value_only", tag(f"{best}"),
+                 "correct" if best <= n and d["values"][best - 1] == best else "wrong_answer"),
+                ("per_item_annotations", tag("\n".join(f"item {i} (weight {d['weights'][i - 1]}, value {d['values'][i - 1]})" for i in c)), "unparsable_answer"),
+            ]
+            if len(c) > 1:
+                forms.append(("one_dropped", tag(", ".join(map(str, c[1:]))), "wrong_answer"))
+            for form, response, expect in forms:
+                yield dict(level=level, seed=seed, index=r["index"], form=form, response=response, expect=expect)
+
+
+ENVS = {"shortest_path": shortest_path, "knapsack": knapsack}
 
 for name, cases in ENVS.items():
     with open(f"tests/data/realistic/{name}.jsonl", "w") as f:
