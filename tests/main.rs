@@ -14,6 +14,7 @@ mod fuzz;
 mod golden;
 mod graph_coloring;
 mod hanoi;
+mod knapsack;
 mod knights_knaves;
 mod maze;
 mod modarith_props;
@@ -29,6 +30,7 @@ mod sat;
 mod schemas;
 #[cfg(feature = "serve")]
 mod serve;
+mod shortest_path;
 mod sudoku;
 mod suites;
 mod support;

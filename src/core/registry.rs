@@ -7,12 +7,14 @@ use crate::envs::countdown::Countdown;
 use crate::envs::futoshiki::Futoshiki;
 use crate::envs::graph_coloring::GraphColoring;
 use crate::envs::hanoi::Hanoi;
+use crate::envs::knapsack::Knapsack;
 use crate::envs::knights_knaves::KnightsKnaves;
 use crate::envs::maze::Maze;
 use crate::envs::modarith::ModArith;
 #[cfg(feature = "repo")]
 use crate::envs::repo_fix::RepoFix;
 use crate::envs::sat::Sat;
+use crate::envs::shortest_path::ShortestPath;
 use crate::envs::sudoku::Sudoku;
 use crate::envs::water_jugs::WaterJugs;
 use crate::envs::zebra::Zebra;
@@ -32,6 +34,8 @@ static ENVS: &[&dyn DynEnv] = &[
     &WaterJugs,
     &Hanoi,
     &Maze,
+    &ShortestPath,
+    &Knapsack,
 ];
 
 /// Every registered env, in listing order.

@@ -7,13 +7,16 @@ pub mod futoshiki;
 pub mod graph_coloring;
 mod grid_answer;
 pub mod hanoi;
+pub mod knapsack;
 pub mod knights_knaves;
+mod listing;
 pub mod maze;
 pub mod modarith;
 mod plans;
 #[cfg(feature = "repo")]
 pub mod repo_fix;
 pub mod sat;
+pub mod shortest_path;
 pub mod sudoku;
 pub mod water_jugs;
 pub mod zebra;
