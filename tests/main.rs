@@ -13,6 +13,7 @@ mod golden;
 mod graph_coloring;
 mod knights_knaves;
 mod modarith_props;
+mod modexp;
 mod probe;
 mod readme;
 mod realistic;

@@ -6,6 +6,7 @@ use crate::envs::countdown::Countdown;
 use crate::envs::graph_coloring::GraphColoring;
 use crate::envs::knights_knaves::KnightsKnaves;
 use crate::envs::modarith::ModArith;
+use crate::envs::modexp::ModExp;
 #[cfg(feature = "repo")]
 use crate::envs::repo_fix::RepoFix;
 use crate::envs::sat::Sat;
@@ -22,6 +23,7 @@ static ENVS: &[&dyn DynEnv] = &[
     &Countdown,
     #[cfg(feature = "repo")]
     &RepoFix,
+    &ModExp,
 ];
 
 /// Every registered env, in listing order.

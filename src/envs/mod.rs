@@ -5,8 +5,10 @@ mod forms;
 pub mod graph_coloring;
 pub mod knights_knaves;
 pub mod modarith;
+pub mod modexp;
 #[cfg(feature = "repo")]
 pub mod repo_fix;
 pub mod sat;
+mod steps;
 pub mod sudoku;
 pub mod zebra;
