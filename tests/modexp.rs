@@ -41,7 +41,10 @@ fn power(a: u64, e: u64, p: u64) -> u64 {
 }
 
 fn is_prime(n: u64) -> bool {
-    n >= 2 && (2..n).take_while(|d| d * d <= n).all(|d| n % d != 0)
+    n >= 2
+        && (2..n)
+            .take_while(|d| d * d <= n)
+            .all(|d| !n.is_multiple_of(d))
 }
 
 fn with_steps(data: &ModExpData, answer: &str) -> String {
