@@ -4,6 +4,7 @@ mod agent;
 mod audit;
 mod cli;
 mod countdown;
+mod crt;
 mod curriculum;
 mod determinism;
 mod env_set;

@@ -3,6 +3,7 @@
 use super::dyn_env::DynEnv;
 use super::error::{Error, Result};
 use crate::envs::countdown::Countdown;
+use crate::envs::crt::Crt;
 use crate::envs::graph_coloring::GraphColoring;
 use crate::envs::knights_knaves::KnightsKnaves;
 use crate::envs::modarith::ModArith;
@@ -24,6 +25,7 @@ static ENVS: &[&dyn DynEnv] = &[
     #[cfg(feature = "repo")]
     &RepoFix,
     &ModExp,
+    &Crt,
 ];
 
 /// Every registered env, in listing order.

@@ -1,6 +1,7 @@
 //! The generator families. Each submodule is one registered env.
 
 pub mod countdown;
+pub mod crt;
 mod forms;
 pub mod graph_coloring;
 pub mod knights_knaves;

@@ -93,7 +93,51 @@ def modexp():
                 yield dict(level=level, seed=seed, index=r["index"], form=form, response=response, expect=expect)
 
 
-ENVS = {"modexp": modexp}
+def crt():
+    for level, seed in PROBLEMS:
+        for r in records("crt", level, seed):
+            d = r["data"]
+            a, moduli, residues, partials = r["answer"], d["moduli"], d["residues"], d["partials"]
+            x = int(a)
+            big = 1
+            for m in moduli:
+                big *= m
+            wrong = str((x + 1) % big)
+            chain = "\n".join(f"step {k}: {v}" for k, v in enumerate(partials, 1))
+            forms = protocol_forms(a) + with_conflict(a, wrong) + [
+                ("x_equals", tag(f"x = {a}"), "correct"),
+                ("congruence_mod_product", tag(f"x ≡ {a} (mod {big})"), "correct"),
+                ("mod_bare", tag(f"{a} mod {big}"), "correct"),
+                ("latex_pmod", tag(f"$x \\equiv {a} \\pmod{{{big}}}$"), "correct"),
+                ("x_equals_bold", tag(f"x = **{a}**"), "correct"),
+                ("steps_in_think", f"<think>{chain}</think>\n{tag(a)}", "correct"),
+                ("steps_with_moduli", "\n".join(f"- step {k}: {v} (mod {prod})" for k, (v, prod) in enumerate(zip(partials, running_products(moduli)), 1)) + f"\n{tag(a)}", "correct"),
+                # Near misses.
+                ("off_by_one", tag(wrong), "wrong_answer"),
+                ("plus_product", tag(str(x + big)), "wrong_answer"),
+                ("negative_congruent", tag(f"-{big - x}"), "wrong_answer"),
+                ("congruence_first_modulus", tag(f"x ≡ {a} (mod {moduli[0]})"), "wrong_answer"),
+                ("other_modulus", tag(f"{a} (mod {big + 1})"), "wrong_answer"),
+                ("general_solution", tag(f"{a} + {big}k"), "unparsable_answer"),
+                ("two_values", tag(f"{a} or {x + big}"), "unparsable_answer"),
+                ("listed_residues", tag(", ".join(map(str, residues))), "unparsable_answer"),
+                ("other_name", tag(f"y = {a}"), "unparsable_answer"),
+            ]
+            if partials[-2] != x:
+                forms.append(("all_but_last_congruence", tag(str(partials[-2])), "wrong_answer"))
+            for form, response, expect in forms:
+                yield dict(level=level, seed=seed, index=r["index"], form=form, response=response, expect=expect)
+
+
+def running_products(moduli):
+    out, acc = [], 1
+    for m in moduli:
+        acc *= m
+        out.append(acc)
+    return out
+
+
+ENVS = {"modexp": modexp, "crt": crt}
 
 for name in sys.argv[2:] or ENVS:
     with open(os.path.join("tests/data/realistic", f"{name}.jsonl"), "w") as f:
