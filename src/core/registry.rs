@@ -5,12 +5,14 @@ use super::error::{Error, Result};
 use crate::envs::binairo::Binairo;
 use crate::envs::countdown::Countdown;
 use crate::envs::futoshiki::Futoshiki;
+use crate::envs::crt::Crt;
 use crate::envs::graph_coloring::GraphColoring;
 use crate::envs::hanoi::Hanoi;
 use crate::envs::knapsack::Knapsack;
 use crate::envs::knights_knaves::KnightsKnaves;
 use crate::envs::maze::Maze;
 use crate::envs::modarith::ModArith;
+use crate::envs::modexp::ModExp;
 #[cfg(feature = "repo")]
 use crate::envs::repo_fix::RepoFix;
 use crate::envs::sat::Sat;
@@ -36,6 +38,8 @@ static ENVS: &[&dyn DynEnv] = &[
     &Maze,
     &ShortestPath,
     &Knapsack,
+    &ModExp,
+    &Crt,
 ];
 
 /// Every registered env, in listing order.

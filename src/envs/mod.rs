@@ -2,6 +2,7 @@
 
 pub mod binairo;
 pub mod countdown;
+pub mod crt;
 mod forms;
 pub mod futoshiki;
 pub mod graph_coloring;
@@ -12,11 +13,13 @@ pub mod knights_knaves;
 mod listing;
 pub mod maze;
 pub mod modarith;
+pub mod modexp;
 mod plans;
 #[cfg(feature = "repo")]
 pub mod repo_fix;
 pub mod sat;
 pub mod shortest_path;
+mod steps;
 pub mod sudoku;
 pub mod water_jugs;
 pub mod zebra;

@@ -1,7 +1,7 @@
 //! `modarith`: the lecture's "reasoning world". A start value and k operations modulo a prime p,
 //! with every intermediate value stored so each step of a response can be checked exactly.
 
-mod field;
+pub(crate) mod field;
 mod params;
 mod prompt;
 mod verify;

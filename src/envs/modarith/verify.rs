@@ -14,20 +14,14 @@
 //! unparsable.
 //!
 //! **Steps.** A line that reads `step N: V` or `step N = V` (`step` in any case, V in the answer
-//! form above) lists the value after operation N. A protocol tag (`<think>`, `</think>`,
-//! `<answer>`, `</answer>`) ends a line as a newline does, so `<think>step 1: 21` lists step 1;
-//! a leading bullet (`-`, `*`, `•`) and Markdown emphasis (`**Step 1:** 21`) are read through.
-//! Steps are read from the whole response, thinking included, since that is where a chain of
-//! thought lives. A step listed twice with different values is wrong, as is a step number outside
-//! 1..=k. `cot_correct` needs the right final answer and every step listed and right: an
-//! unlisted step is an unchecked step.
-
-use std::borrow::Cow;
+//! form above) lists the value after operation N; the rules are [`crate::envs::steps`]'s, shared
+//! with the other chain envs.
 
 use super::ModArithData;
 use crate::core::extract::extract_answer;
-use crate::core::normalize::{normalize_answer, strip_emphasis};
-use crate::core::verdict::{Reason, StepReport, Verdict};
+use crate::core::normalize::strip_emphasis;
+use crate::core::verdict::{Reason, Verdict};
+use crate::envs::steps::step_report;
 
 /// A parsed answer or step value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -141,106 +135,6 @@ fn parse_integer(t: &str, modulus: u64) -> Option<Value> {
     }
 }
 
-/// What the response listed for each step.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Listed {
-    Not,
-    Once(Value),
-    Conflicting,
-}
-
-/// Scans a response for step lines: what each step (index 0 is step 1) listed, and the lowest
-/// step number outside 1..=k, if any.
-fn scan_steps(response: &str, data: &ModArithData) -> (Vec<Listed>, Option<u32>) {
-    let k = data.steps.len();
-    let mut listed = vec![Listed::Not; k];
-    let mut stray: Option<u32> = None;
-    for line in step_lines(response) {
-        let Some((n, value)) = step_line(line, data.modulus) else {
-            continue;
-        };
-        match usize::try_from(n).ok().filter(|&n| (1..=k).contains(&n)) {
-            Some(n) => {
-                let slot = &mut listed[n - 1];
-                *slot = match *slot {
-                    Listed::Not => Listed::Once(value),
-                    Listed::Once(prev) if prev == value => Listed::Once(prev),
-                    _ => Listed::Conflicting,
-                };
-            }
-            None => {
-                let n = u32::try_from(n).unwrap_or(u32::MAX);
-                stray = Some(stray.map_or(n, |s| s.min(n)));
-            }
-        }
-    }
-    (listed, stray)
-}
-
-/// The lines of a response, where a protocol tag also ends a line, each without leading blanks.
-fn step_lines(response: &str) -> impl Iterator<Item = &str> {
-    response.split('\n').flat_map(split_at_tags)
-}
-
-/// One line split at its protocol tags (any case), the tags dropped. A line without `<` is
-/// returned whole, so the common case costs one byte search.
-fn split_at_tags(line: &str) -> impl Iterator<Item = &str> {
-    let mut rest = Some(line);
-    std::iter::from_fn(move || {
-        let text = rest?;
-        let mut from = 0;
-        while let Some(lt) = text[from..].find('<').map(|i| from + i) {
-            if let Some(len) = tag_len(&text[lt..]) {
-                rest = Some(&text[lt + len..]);
-                return Some(&text[..lt]);
-            }
-            from = lt + 1;
-        }
-        rest = None;
-        Some(text)
-    })
-    .map(|piece| piece.trim_ascii_start().trim_end_matches('\r'))
-}
-
-/// The length of the protocol tag `text` starts with, if it starts with one.
-fn tag_len(text: &str) -> Option<usize> {
-    ["<think>", "</think>", "<answer>", "</answer>"]
-        .iter()
-        .find(|tag| {
-            text.as_bytes()
-                .get(..tag.len())
-                .is_some_and(|b| b.eq_ignore_ascii_case(tag.as_bytes()))
-        })
-        .map(|tag| tag.len())
-}
-
-/// `step N: V` / `step N = V` → (N, V), read through a bullet and Markdown emphasis.
-fn step_line(line: &str, modulus: u64) -> Option<(u64, Value)> {
-    let line = line.strip_prefix(['-', '•']).map_or(line, str::trim_start);
-    // Most lines of a chain of thought are prose: one byte decides, before any copying.
-    if !line.starts_with(['s', 'S', '*', '_', '`', '$', '\\']) {
-        return None;
-    }
-    let line: Cow<'_, str> = if line.contains(['*', '_', '`', '$', '\\']) {
-        Cow::Owned(normalize_answer(&strip_emphasis(line)).into_owned())
-    } else {
-        Cow::Borrowed(line)
-    };
-    let line = line.trim_start();
-    if !line.as_bytes().get(..4)?.eq_ignore_ascii_case(b"step") {
-        return None;
-    }
-    let rest = line[4..].trim_start();
-    let digits_end = rest.bytes().take_while(u8::is_ascii_digit).count();
-    if digits_end == 0 || digits_end > 19 {
-        return None;
-    }
-    let n: u64 = rest[..digits_end].parse().ok()?;
-    let rest = rest[digits_end..].trim_start();
-    let rest = rest.strip_prefix(':').or_else(|| rest.strip_prefix('='))?;
-    Some((n, parse_value(&normalize_answer(rest), modulus)?))
-}
-
 /// Judges a response: the final value exactly, then each listed step.
 pub fn verify(data: &ModArithData, response: &str) -> Verdict {
     let answer = match extract_answer(response) {
@@ -269,38 +163,14 @@ pub fn verify(data: &ModArithData, response: &str) -> Verdict {
             data.modulus
         )),
     };
-    let steps = step_report(response, data, verdict.correct);
+    let steps = step_report(
+        response,
+        data.steps.len(),
+        |_| data.modulus,
+        |i| data.steps[i].value,
+        verdict.correct,
+    );
     verdict.with_steps(steps)
-}
-
-fn step_report(response: &str, data: &ModArithData, final_ok: bool) -> StepReport {
-    let (listed, stray) = scan_steps(response, data);
-    let mut report = StepReport {
-        total: data.steps.len() as u32,
-        listed: 0,
-        correct: 0,
-        first_wrong: None,
-        cot_correct: false,
-    };
-    for (i, (l, step)) in listed.iter().zip(&data.steps).enumerate() {
-        let right = match *l {
-            Listed::Not => continue,
-            Listed::Once(v) => v == Value::InRange(step.value),
-            Listed::Conflicting => false,
-        };
-        report.listed += 1;
-        if right {
-            report.correct += 1;
-        } else if report.first_wrong.is_none() {
-            report.first_wrong = Some(i as u32 + 1);
-        }
-    }
-    report.first_wrong = match (report.first_wrong, stray) {
-        (Some(a), Some(b)) => Some(a.min(b)),
-        (a, b) => a.or(b),
-    };
-    report.cot_correct = final_ok && report.correct == report.total && stray.is_none();
-    report
 }
 
 #[cfg(test)]

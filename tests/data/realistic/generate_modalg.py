@@ -1,0 +1,145 @@
+#!/usr/bin/env python3
+"""Writes the realistic-forms corpus of the modular-algebra envs (modexp, crt, linear_mod).
+
+Same format and use as generate_core.py (which it imports for the protocol-level forms); run from
+the repository root with a built binary:
+
+    python3 tests/data/realistic/generate_modalg.py target/debug/verigym
+
+Read the diff: every line's expectation is a claim about what is right, not a recording of what
+the verifier happens to say.
+"""
+import json
+import os
+import subprocess
+import sys
+
+BIN = sys.argv[1] if len(sys.argv) > 1 else "target/debug/verigym"
+PROBLEMS = [(1.0, 7), (4.0, 7), (6.5, 11), (9.0, 13)]  # (level, seed); indices 0 and 1 of each
+
+
+def records(env, level, seed, n=2):
+    out = subprocess.run(
+        [BIN, "generate", "--env", env, "--difficulty", str(level), "--seed", str(seed), "-n", str(n)],
+        check=True, capture_output=True, text=True,
+    ).stdout
+    return [json.loads(line) for line in out.splitlines()]
+
+
+def tag(body):
+    return f"<answer>{body}</answer>"
+
+
+def protocol_forms(a):
+    """Forms the core's normalisation reads for every env (as in generate_core.py)."""
+    return [
+        ("upper_tag", f"<ANSWER>{a}</ANSWER>", "correct"),
+        ("title_tags_and_think", f"<Think>Let me work.</Think>\n<Answer>{a}</Answer>", "correct"),
+        ("bold", tag(f"**{a}**"), "correct"),
+        ("code_span", tag(f"`{a}`"), "correct"),
+        ("fenced", tag(f"\n```\n{a}\n```\n"), "correct"),
+        ("trailing_period", tag(f"{a}."), "correct"),
+        ("math_dollars", tag(f"${a}$"), "correct"),
+        ("boxed_bold", f"So the answer is \\boxed{{**{a}**}}.", "correct"),
+        ("prose_around", f"Working through it gives the result.\n\n**Final answer:** {tag(a)}", "correct"),
+        ("answer_only_in_upper_think", f"<THINK>{tag(a)}</THINK>", "answer_only_in_think"),
+        ("bold_empty", tag("**  **"), "empty_answer"),
+        ("period_only", tag("."), "empty_answer"),
+        ("unclosed_upper_tag", f"<ANSWER>{a}", "no_answer"),
+    ]
+
+
+def with_conflict(a, wrong):
+    return [
+        ("upper_case_hides_second_answer", f"{tag(a)}\n<ANSWER>{wrong}</ANSWER>", "conflicting_answers"),
+        ("bold_and_box_disagree", f"{tag(f'**{a}**')} \\boxed{{{wrong}}}", "conflicting_answers"),
+    ]
+
+
+def modexp():
+    for level, seed in PROBLEMS:
+        for r in records("modexp", level, seed):
+            d = r["data"]
+            a, base, e, p = r["answer"], d["base"], d["exponent"], d["modulus"]
+            v = int(a)
+            wrong = str((v + 1) % p)
+            chain = "\n".join(f"step {i}: {x}" for i, x in enumerate(d["squares"], 1))
+            forms = protocol_forms(a) + with_conflict(a, wrong) + [
+                ("x_equals", tag(f"x = {a}"), "correct"),
+                ("mod_in_parentheses", tag(f"{a} (mod {p})"), "correct"),
+                ("mod_bare", tag(f"{a} mod {p}"), "correct"),
+                ("power_equals", tag(f"{base}^{e} = {a}"), "correct"),
+                ("power_mod_equals", tag(f"{base}^{e} mod {p} = {a}"), "correct"),
+                ("power_congruence", tag(f"{base}^{e} ≡ {a} (mod {p})"), "correct"),
+                ("latex_power_congruence", tag(f"${base}^{{{e}}} \\equiv {a} \\pmod{{{p}}}$"), "correct"),
+                ("latex_bmod", tag(f"${base}^{{{e}}} \\bmod {p} = {a}$"), "correct"),
+                ("squares_in_think", f"<think>{chain}</think>\n{tag(a)}", "correct"),
+                ("bold_squares", "\n".join(f"**Step {i}:** {x}" for i, x in enumerate(d["squares"], 1)) + f"\n{tag(a)}", "correct"),
+                # Near misses.
+                ("off_by_one", tag(wrong), "wrong_answer"),
+                ("unreduced", tag(str(v + p)), "wrong_answer"),
+                ("other_modulus", tag(f"{a} (mod {p + 2})"), "wrong_answer"),
+                ("power_other_modulus", tag(f"{base}^{e} mod {p + 2} = {a}"), "wrong_answer"),
+                ("power_wrong_value", tag(f"{base}^{e} = {wrong}"), "wrong_answer"),
+                ("other_power", tag(f"{base}^{e + 1} = {a}"), "unparsable_answer"),
+                ("power_only", tag(f"{base}^{e}"), "unparsable_answer"),
+                ("two_values", tag(f"{a} or {wrong}"), "unparsable_answer"),
+                ("decimal", tag(f"{a}.0"), "unparsable_answer"),
+                ("other_name", tag(f"y = {a}"), "unparsable_answer"),
+            ]
+            if d["squares"] and d["squares"][-1] != v:
+                forms.append(("last_square_instead", tag(str(d["squares"][-1])), "wrong_answer"))
+            for form, response, expect in forms:
+                yield dict(level=level, seed=seed, index=r["index"], form=form, response=response, expect=expect)
+
+
+def crt():
+    for level, seed in PROBLEMS:
+        for r in records("crt", level, seed):
+            d = r["data"]
+            a, moduli, residues, partials = r["answer"], d["moduli"], d["residues"], d["partials"]
+            x = int(a)
+            big = 1
+            for m in moduli:
+                big *= m
+            wrong = str((x + 1) % big)
+            chain = "\n".join(f"step {k}: {v}" for k, v in enumerate(partials, 1))
+            forms = protocol_forms(a) + with_conflict(a, wrong) + [
+                ("x_equals", tag(f"x = {a}"), "correct"),
+                ("congruence_mod_product", tag(f"x ≡ {a} (mod {big})"), "correct"),
+                ("mod_bare", tag(f"{a} mod {big}"), "correct"),
+                ("latex_pmod", tag(f"$x \\equiv {a} \\pmod{{{big}}}$"), "correct"),
+                ("x_equals_bold", tag(f"x = **{a}**"), "correct"),
+                ("steps_in_think", f"<think>{chain}</think>\n{tag(a)}", "correct"),
+                ("steps_with_moduli", "\n".join(f"- step {k}: {v} (mod {prod})" for k, (v, prod) in enumerate(zip(partials, running_products(moduli)), 1)) + f"\n{tag(a)}", "correct"),
+                # Near misses.
+                ("off_by_one", tag(wrong), "wrong_answer"),
+                ("plus_product", tag(str(x + big)), "wrong_answer"),
+                ("negative_congruent", tag(f"-{big - x}"), "wrong_answer"),
+                ("congruence_first_modulus", tag(f"x ≡ {a} (mod {moduli[0]})"), "wrong_answer"),
+                ("other_modulus", tag(f"{a} (mod {big + 1})"), "wrong_answer"),
+                ("general_solution", tag(f"{a} + {big}k"), "unparsable_answer"),
+                ("two_values", tag(f"{a} or {x + big}"), "unparsable_answer"),
+                ("listed_residues", tag(", ".join(map(str, residues))), "unparsable_answer"),
+                ("other_name", tag(f"y = {a}"), "unparsable_answer"),
+            ]
+            if partials[-2] != x:
+                forms.append(("all_but_last_congruence", tag(str(partials[-2])), "wrong_answer"))
+            for form, response, expect in forms:
+                yield dict(level=level, seed=seed, index=r["index"], form=form, response=response, expect=expect)
+
+
+def running_products(moduli):
+    out, acc = [], 1
+    for m in moduli:
+        acc *= m
+        out.append(acc)
+    return out
+
+
+ENVS = {"modexp": modexp, "crt": crt}
+
+for name in sys.argv[2:] or ENVS:
+    with open(os.path.join("tests/data/realistic", f"{name}.jsonl"), "w") as f:
+        for case in ENVS[name]():
+            f.write(json.dumps(case, ensure_ascii=False) + "\n")
