@@ -353,12 +353,10 @@ impl Dataset {
     }
 
     /// Record ``i`` as a :class:`Record`: held in Rust, its fields built when read.
-    fn record(&self, i: i128) -> PyResult<Record> {
+    fn record(&self, py: Python<'_>, i: i128) -> PyResult<Record> {
         let index = self.index(i)?;
-        Ok(Record::new(
-            Arc::clone(&self.generator),
-            self.generator.record(index),
-        ))
+        let line = self.lines(py, &[index]).pop().expect("one line");
+        Ok(Record::new(Arc::clone(&self.generator), index, line))
     }
 
     /// Records ``start..stop`` as :class:`Record` objects, generated in parallel without the GIL;
@@ -371,10 +369,11 @@ impl Dataset {
         stop: Option<u64>,
     ) -> PyResult<Bound<'py, PyList>> {
         let indices: Vec<u64> = self.range(start, stop)?.collect();
-        let records = self.generate(py, &indices);
-        let objects = records
+        let lines = self.lines(py, &indices);
+        let objects = indices
             .into_iter()
-            .map(|r| Bound::new(py, Record::new(Arc::clone(&self.generator), r)))
+            .zip(lines)
+            .map(|(i, line)| Bound::new(py, Record::new(Arc::clone(&self.generator), i, line)))
             .collect::<PyResult<Vec<_>>>()?;
         PyList::new(py, objects)
     }

@@ -1,7 +1,7 @@
 //! `Record`: a generated record held in Rust, a read-only mapping whose fields become Python
 //! objects only when read, and which the verify functions judge without parsing any JSON.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use pyo3::basic::CompareOp;
 use pyo3::exceptions::PyKeyError;
@@ -31,22 +31,38 @@ const KEYS: [&str; 11] = [
 /// ``rec["prompt"]``, ``rec.get``, ``keys``/``values``/``items``, ``len``, ``in`` and iteration
 /// work as on the dict, and ``rec == dict`` compares with it; each read builds that field's
 /// Python object afresh (``data`` too), so read a field you use often once, or call
-/// ``to_dict()``. ``verify``, ``verify_many``, ``scores`` and ``verify_columns`` judge a Record
+/// ``to_dict()``. It holds the record's JSON line and parses it once, on the first read. ``verify``, ``verify_many``, ``scores`` and ``verify_columns`` judge a Record
 /// from the generator that made it, parsing nothing. ``jsonl()`` is the CLI's exact line.
 #[pyclass(module = "verigym", frozen, mapping)]
 pub struct Record {
     generator: Arc<dyn DynGenerator>,
-    problem: Problem,
+    index: u64,
+    /// The CLI's line without its newline: the cheapest form to generate, so making a Record
+    /// costs about what writing JSONL does.
+    line: String,
+    /// The line parsed, on the first read of a field.
+    parsed: OnceLock<Problem>,
 }
 
 impl Record {
-    pub fn new(generator: Arc<dyn DynGenerator>, problem: Problem) -> Self {
-        Record { generator, problem }
+    pub fn new(generator: Arc<dyn DynGenerator>, index: u64, line: String) -> Self {
+        Record {
+            generator,
+            index,
+            line,
+            parsed: OnceLock::new(),
+        }
     }
 
     /// The generator and index the verifiers regenerate this record from.
     pub fn handle(&self) -> (Arc<dyn DynGenerator>, u64) {
-        (Arc::clone(&self.generator), self.problem.index)
+        (Arc::clone(&self.generator), self.index)
+    }
+
+    fn problem(&self) -> &Problem {
+        self.parsed.get_or_init(|| {
+            serde_json::from_str(&self.line).expect("a generated line parses as a record")
+        })
     }
 
     fn field<'py>(
@@ -55,7 +71,7 @@ impl Record {
         key: &str,
     ) -> PyResult<Option<Bound<'py, PyAny>>> {
         let py = builder.py();
-        let p = &self.problem;
+        let p = self.problem();
         Ok(Some(match key {
             "id" => PyString::new(py, &p.id).into_any(),
             "env" => PyString::new(py, &p.env).into_any(),
@@ -132,38 +148,39 @@ impl Record {
 
     /// The record as a new dict, equal to ``json.loads(self.jsonl())``.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        Builder::new(py).record(&self.problem)
+        Builder::new(py).record(self.problem())
     }
 
     /// The record exactly as ``verigym generate`` writes it: one JSON line, with its ``\n``.
     fn jsonl<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
-        let mut out = Vec::new();
-        self.generator.write_jsonl(self.problem.index, &mut out);
+        let mut out = Vec::with_capacity(self.line.len() + 1);
+        out.extend_from_slice(self.line.as_bytes());
+        out.push(b'\n');
         PyBytes::new(py, &out)
     }
 
     /// The problem id.
     #[getter]
     fn id(&self) -> &str {
-        &self.problem.id
+        &self.problem().id
     }
 
     /// The problem's index in its seed's stream.
     #[getter]
     fn index(&self) -> u64 {
-        self.problem.index
+        self.index
     }
 
     /// The text shown to the model.
     #[getter]
     fn prompt(&self) -> &str {
-        &self.problem.prompt
+        &self.problem().prompt
     }
 
     /// The reference answer.
     #[getter]
     fn answer(&self) -> &str {
-        &self.problem.answer
+        &self.problem().answer
     }
 
     fn __richcmp__<'py>(
@@ -210,7 +227,7 @@ impl Record {
     }
 
     fn __repr__(&self) -> String {
-        format!("Record(id={:?})", self.problem.id)
+        format!("Record(id={:?})", self.problem().id)
     }
 }
 
