@@ -9,7 +9,7 @@ use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyList, PyString};
 use serde_json::Value;
-use verigym::{Problem, Reason, StepReport, Verdict};
+use verigym::{Meta, Problem, Reason, StepReport, Verdict};
 
 /// Builds records and verdicts as Python objects, remembering the keys it has made.
 pub struct Builder<'py> {
@@ -77,12 +77,12 @@ impl<'py> Builder<'py> {
         })
     }
 
-    /// The record's `meta` object.
-    pub fn meta(&mut self, problem: &Problem) -> PyResult<Bound<'py, PyDict>> {
+    /// A record's `meta` object.
+    pub fn meta(&mut self, meta_in: &Meta) -> PyResult<Bound<'py, PyDict>> {
         let py = self.py;
         let meta = PyDict::new(py);
-        meta.set_item(intern!(py, "difficulty"), problem.meta.difficulty)?;
-        if let Some(level) = problem.meta.level {
+        meta.set_item(intern!(py, "difficulty"), meta_in.difficulty)?;
+        if let Some(level) = meta_in.level {
             meta.set_item(intern!(py, "level"), level)?;
         }
         Ok(meta)
@@ -102,7 +102,7 @@ impl<'py> Builder<'py> {
         dict.set_item(intern!(py, "prompt"), &problem.prompt)?;
         dict.set_item(intern!(py, "answer"), &problem.answer)?;
         dict.set_item(intern!(py, "data"), self.value(&problem.data)?)?;
-        dict.set_item(intern!(py, "meta"), self.meta(problem)?)?;
+        dict.set_item(intern!(py, "meta"), self.meta(&problem.meta)?)?;
         Ok(dict)
     }
 

@@ -7,7 +7,17 @@ use pyo3::basic::CompareOp;
 use pyo3::exceptions::PyKeyError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
+use serde_json::Value;
+use serde_json::value::RawValue;
 use verigym::{DynGenerator, Problem};
+
+/// A record with its params and data as unparsed JSON.
+type RawProblem = Problem<Box<RawValue>, Box<RawValue>>;
+
+/// Raw JSON that a generated record holds, as a value.
+fn raw_value(raw: &RawValue) -> Value {
+    serde_json::from_str(raw.get()).expect("a generated record's JSON parses")
+}
 
 use crate::build::Builder;
 
@@ -40,8 +50,9 @@ pub struct Record {
     /// The CLI's line without its newline: the cheapest form to generate, so making a Record
     /// costs about what writing JSONL does.
     line: String,
-    /// The line parsed, on the first read of a field.
-    parsed: OnceLock<Problem>,
+    /// The line parsed, on the first read of a field. `params` and `data` stay raw JSON until
+    /// read: most readers want the prompt, and the data is most of a record's objects.
+    parsed: OnceLock<RawProblem>,
 }
 
 impl Record {
@@ -59,7 +70,7 @@ impl Record {
         (Arc::clone(&self.generator), self.index)
     }
 
-    fn problem(&self) -> &Problem {
+    fn problem(&self) -> &RawProblem {
         self.parsed.get_or_init(|| {
             serde_json::from_str(&self.line).expect("a generated line parses as a record")
         })
@@ -79,11 +90,11 @@ impl Record {
             "rng" => PyString::new(py, &p.rng).into_any(),
             "seed" => p.seed.into_pyobject(py)?.into_any(),
             "index" => p.index.into_pyobject(py)?.into_any(),
-            "params" => builder.value(&p.params)?,
+            "params" => builder.value(&raw_value(&p.params))?,
             "prompt" => PyString::new(py, &p.prompt).into_any(),
             "answer" => PyString::new(py, &p.answer).into_any(),
-            "data" => builder.value(&p.data)?,
-            "meta" => builder.meta(p)?.into_any(),
+            "data" => builder.value(&raw_value(&p.data))?,
+            "meta" => builder.meta(&p.meta)?.into_any(),
             _ => return Ok(None),
         }))
     }
@@ -148,7 +159,13 @@ impl Record {
 
     /// The record as a new dict, equal to ``json.loads(self.jsonl())``.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        Builder::new(py).record(self.problem())
+        let mut builder = Builder::new(py);
+        let dict = PyDict::new(py);
+        for key in KEYS {
+            let value = self.field(&mut builder, key)?.expect("every key has a field");
+            dict.set_item(PyString::intern(py, key), value)?;
+        }
+        Ok(dict)
     }
 
     /// The record exactly as ``verigym generate`` writes it: one JSON line, with its ``\n``.
