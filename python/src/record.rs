@@ -162,7 +162,9 @@ impl Record {
         let mut builder = Builder::new(py);
         let dict = PyDict::new(py);
         for key in KEYS {
-            let value = self.field(&mut builder, key)?.expect("every key has a field");
+            let value = self
+                .field(&mut builder, key)?
+                .expect("every key has a field");
             dict.set_item(PyString::intern(py, key), value)?;
         }
         Ok(dict)
