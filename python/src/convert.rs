@@ -5,7 +5,7 @@ use std::fmt::Display;
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::pybacked::PyBackedStr;
+use pyo3::pybacked::{PyBackedBytes, PyBackedStr};
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBytes, PyDict, PyString};
 use serde::Serialize;
@@ -58,7 +58,9 @@ pub fn overrides(kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Map<String, Val
 pub enum RecordText {
     /// A str, borrowed from Python without copying.
     Borrowed(PyBackedStr),
-    /// Bytes decoded, or a dict serialized.
+    /// Bytes, borrowed from Python without copying; checked to be UTF-8 when read.
+    Bytes(PyBackedBytes),
+    /// A dict serialized.
     Owned(String),
 }
 
@@ -67,6 +69,7 @@ impl std::ops::Deref for RecordText {
     fn deref(&self) -> &str {
         match self {
             RecordText::Borrowed(s) => s,
+            RecordText::Bytes(b) => std::str::from_utf8(b).expect("checked in `extract`"),
             RecordText::Owned(s) => s,
         }
     }
@@ -79,9 +82,9 @@ impl RecordText {
             return Ok(RecordText::Borrowed(PyBackedStr::try_from(text.clone())?));
         }
         if let Ok(bytes) = record.cast::<PyBytes>() {
-            let text = std::str::from_utf8(bytes.as_bytes())
+            std::str::from_utf8(bytes.as_bytes())
                 .map_err(|e| error(format!("{what}: record bytes are not UTF-8: {e}")))?;
-            return Ok(RecordText::Owned(text.to_owned()));
+            return Ok(RecordText::Bytes(PyBackedBytes::from(bytes.clone())));
         }
         if record.cast::<PyDict>().is_ok() {
             // Python's C JSON encoder is several times faster than walking the dict through

@@ -7,6 +7,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyFloat, PyInt, PyList, PyString};
 use verigym::curriculum::{Curriculum as Inner, CurriculumConfig, CurriculumState};
 
+use crate::build::Builder;
 use crate::convert::{error, to_json, to_py};
 
 /// A curriculum that holds a target solve rate by steering each env's difficulty level.
@@ -46,11 +47,12 @@ impl Curriculum {
     fn next<'py>(&mut self, py: Python<'py>, n: usize) -> PyResult<Bound<'py, PyList>> {
         let inner = &mut self.inner;
         let batch = py.detach(|| inner.next(n)).map_err(error)?;
-        let list = PyList::empty(py);
-        for record in &batch {
-            list.append(to_py(py, record)?)?;
-        }
-        Ok(list)
+        let mut builder = Builder::new(py);
+        let dicts = batch
+            .iter()
+            .map(|r| builder.record(r))
+            .collect::<PyResult<Vec<_>>>()?;
+        PyList::new(py, dicts)
     }
 
     /// Feeds back the rewards of every answer to problem ``id``: a sequence of numbers from 0 to

@@ -1,6 +1,7 @@
 //! `envs()` and `Dataset`: random access to an env's problem stream, as dicts or as the CLI's bytes.
 
 use std::collections::VecDeque;
+use std::sync::Arc;
 
 use pyo3::exceptions::{PyIndexError, PyStopIteration, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -10,7 +11,10 @@ use serde::Serialize;
 use serde_json::Value;
 use verigym::{AnswerFormat, DynEnv, DynGenerator, Problem, registry, stream};
 
+use crate::build::Builder;
 use crate::convert::{error, overrides, to_py};
+use crate::record::Record;
+use crate::verify::{Batch, columns};
 
 /// Problems generated per parallel chunk when iterating.
 const ITER_CHUNK: u64 = 1024;
@@ -56,7 +60,7 @@ pub fn envs(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
 #[pyclass(module = "verigym", frozen)]
 pub struct Dataset {
     env: &'static dyn DynEnv,
-    generator: Box<dyn DynGenerator>,
+    generator: Arc<dyn DynGenerator>,
     size: Option<u64>,
     seed: u64,
     level: Option<f64>,
@@ -65,7 +69,7 @@ pub struct Dataset {
 impl Dataset {
     /// Records for these indices, generated in parallel without the GIL, in order.
     fn generate(&self, py: Python<'_>, indices: &[u64]) -> Vec<Problem> {
-        let generator = self.generator.as_ref();
+        let generator = &*self.generator;
         if indices.len() < 16 {
             return indices.iter().map(|&i| generator.record(i)).collect();
         }
@@ -74,7 +78,7 @@ impl Dataset {
 
     /// JSON lines (without newline) for these indices, in parallel, in order.
     fn lines(&self, py: Python<'_>, indices: &[u64]) -> Vec<String> {
-        let generator = self.generator.as_ref();
+        let generator = &*self.generator;
         let line = |&i: &u64| {
             let mut out = Vec::new();
             generator.write_jsonl(i, &mut out);
@@ -147,6 +151,15 @@ impl Dataset {
         Ok(out)
     }
 
+    /// A batch to judge: record `indices[j]` against `responses[j]`.
+    fn batch(&self, indices: Vec<i128>, responses: &Bound<'_, PyAny>) -> PyResult<Batch> {
+        let indices = indices
+            .into_iter()
+            .map(|i| self.index(i))
+            .collect::<PyResult<Vec<_>>>()?;
+        Batch::by_index(&self.generator, indices, responses)
+    }
+
     /// Indices `start..stop`, with `stop` defaulting to the size.
     fn range(&self, start: u64, stop: Option<u64>) -> PyResult<std::ops::Range<u64>> {
         let stop = match (stop, self.size) {
@@ -180,7 +193,7 @@ impl Dataset {
             .map_err(error)?;
         Ok(Dataset {
             env: found,
-            generator,
+            generator: Arc::from(generator),
             size,
             seed,
             level,
@@ -238,11 +251,12 @@ impl Dataset {
         if let Ok(slice) = key.cast::<PySlice>() {
             let indices = self.slice_indices(slice)?;
             let records = self.generate(py, &indices);
-            let list = PyList::empty(py);
-            for record in &records {
-                list.append(to_py(py, record)?)?;
-            }
-            return Ok(list.into_any());
+            let mut builder = Builder::new(py);
+            let dicts = records
+                .iter()
+                .map(|r| builder.record(r))
+                .collect::<PyResult<Vec<_>>>()?;
+            return Ok(PyList::new(py, dicts)?.into_any());
         }
         let i: i128 = key.extract().map_err(|_| {
             PyTypeError::new_err(format!(
@@ -252,7 +266,9 @@ impl Dataset {
                     .map_or_else(|_| "?".into(), |n| n.to_string())
             ))
         })?;
-        to_py(py, &self.generator.record(self.index(i)?))
+        Ok(Builder::new(py)
+            .record(&self.generator.record(self.index(i)?))?
+            .into_any())
     }
 
     fn __iter__(slf: Bound<'_, Self>) -> DatasetIter {
@@ -282,7 +298,7 @@ impl Dataset {
         stop: Option<u64>,
     ) -> PyResult<Bound<'py, PyBytes>> {
         let range = self.range(start, stop)?;
-        let generator = self.generator.as_ref();
+        let generator = &*self.generator;
         let bytes = py.detach(|| {
             let mut out = Vec::new();
             stream::write_jsonl(generator, range.start, range.end - range.start, &mut out)
@@ -336,6 +352,66 @@ impl Dataset {
         Ok(out)
     }
 
+    /// Record ``i`` as a :class:`Record`: held in Rust, its fields built when read.
+    fn record(&self, py: Python<'_>, i: i128) -> PyResult<Record> {
+        let index = self.index(i)?;
+        let line = self.lines(py, &[index]).pop().expect("one line");
+        Ok(Record::new(Arc::clone(&self.generator), index, line))
+    }
+
+    /// Records ``start..stop`` as :class:`Record` objects, generated in parallel without the GIL;
+    /// the cheapest way to hold many records in Python.
+    #[pyo3(signature = (start=0, stop=None))]
+    fn records<'py>(
+        &self,
+        py: Python<'py>,
+        start: u64,
+        stop: Option<u64>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let indices: Vec<u64> = self.range(start, stop)?.collect();
+        let lines = self.lines(py, &indices);
+        let objects = indices
+            .into_iter()
+            .zip(lines)
+            .map(|(i, line)| Bound::new(py, Record::new(Arc::clone(&self.generator), i, line)))
+            .collect::<PyResult<Vec<_>>>()?;
+        PyList::new(py, objects)
+    }
+
+    /// Judges ``responses[j]`` against record ``indices[j]`` of this dataset, in parallel without
+    /// the GIL; the records are regenerated, never parsed. Returns verdict dicts, as
+    /// ``verify_many`` does.
+    fn verify_many<'py>(
+        &self,
+        py: Python<'py>,
+        indices: Vec<i128>,
+        responses: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let (_, verdicts) = self.batch(indices, responses)?.judge(py)?;
+        Builder::new(py).verdicts(&verdicts)
+    }
+
+    /// The scores of ``verify_many(indices, responses)``, without building verdict dicts.
+    fn scores(
+        &self,
+        py: Python<'_>,
+        indices: Vec<i128>,
+        responses: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<f64>> {
+        let (_, verdicts) = self.batch(indices, responses)?.judge(py)?;
+        Ok(verdicts.iter().map(|v| v.score).collect())
+    }
+
+    /// ``verify_many(indices, responses)`` as the columns ``verigym.verify_columns`` returns.
+    fn verify_columns<'py>(
+        &self,
+        py: Python<'py>,
+        indices: Vec<i128>,
+        responses: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        columns(py, self.batch(indices, responses)?)
+    }
+
     fn __repr__(&self) -> String {
         let level = self.level.map_or("None".to_owned(), |l| l.to_string());
         let size = self.size.map_or("None".to_owned(), |s| s.to_string());
@@ -374,8 +450,10 @@ impl DatasetIter {
         }
         let indices: Vec<u64> = (self.next..stop).collect();
         let records = self.dataset.get().generate(py, &indices);
+        let mut builder = Builder::new(py);
         for record in &records {
-            self.buffer.push_back(to_py(py, record)?.unbind());
+            self.buffer
+                .push_back(builder.record(record)?.into_any().unbind());
         }
         self.next = stop;
         Ok(self.buffer.pop_front().expect("a non-empty chunk"))

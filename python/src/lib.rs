@@ -5,9 +5,11 @@
 //! boundary as dicts whose keys and values are exactly the JSON the CLI writes (serde drives both
 //! conversions), or as that JSON text itself.
 
+mod build;
 mod convert;
 mod curriculum;
 mod dataset;
+mod record;
 mod report;
 mod verify;
 
@@ -29,6 +31,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(dataset::envs, m)?)?;
     m.add_class::<dataset::Dataset>()?;
     m.add_class::<dataset::DatasetIter>()?;
+    m.add_class::<record::Record>()?;
     m.add_function(wrap_pyfunction!(verify::verify, m)?)?;
     m.add_function(wrap_pyfunction!(verify::verify_many, m)?)?;
     m.add_function(wrap_pyfunction!(verify::verify_group, m)?)?;

@@ -1,16 +1,140 @@
 //! `verify`, `verify_group`, `verify_many` and `scores`: verdicts for responses, in parallel with
 //! the GIL released.
+//!
+//! A record arrives as a `Record` (judged from its generator: nothing parsed), as its JSON line
+//! (str or bytes, parsed once off the GIL), or as a dict (encoded by Python's C JSON encoder,
+//! then parsed): the fastest path is the first, the slowest the last.
 
 use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyDict, PyList};
 use rayon::prelude::*;
-use verigym::{DynProblem, Verdict};
+use verigym::{DynGenerator, DynProblem, Verdict};
 
-use crate::convert::{RecordText, error, load, to_py};
+use crate::build::Builder;
+use crate::convert::{RecordText, error, load};
+use crate::record::handle_of;
+
+/// Where a record to judge comes from.
+pub enum Source {
+    /// Its JSON text.
+    Text(RecordText),
+    /// A generator and an index: the problem is regenerated, typed, without JSON.
+    Generated(Arc<dyn DynGenerator>, u64),
+}
+
+impl Source {
+    /// Reads a record argument: a `Record`, or a dict or JSON text. `what` names it in errors.
+    pub fn extract(record: &Bound<'_, PyAny>, what: &str) -> PyResult<Self> {
+        match handle_of(record) {
+            Some((generator, index)) => Ok(Source::Generated(generator, index)),
+            None => Ok(Source::Text(RecordText::extract(record, what)?)),
+        }
+    }
+
+    fn problem(&self) -> verigym::Result<Box<dyn DynProblem + '_>> {
+        match self {
+            Source::Text(text) => Ok(load(text)?),
+            Source::Generated(generator, index) => Ok(generator.problem(*index)),
+        }
+    }
+}
+
+/// Records to judge and, for each response, which of them it answers.
+pub struct Batch {
+    sources: Vec<(usize, Source)>,
+    item_source: Vec<usize>,
+    answers: Vec<PyBackedStr>,
+}
+
+impl Batch {
+    /// Records by index in one generator, each distinct index generated once.
+    pub fn by_index(
+        generator: &Arc<dyn DynGenerator>,
+        indices: Vec<u64>,
+        responses: &Bound<'_, PyAny>,
+    ) -> PyResult<Self> {
+        let answers = responses_of(responses, indices.len())?;
+        let mut sources = Vec::new();
+        let mut by_index: HashMap<u64, usize> = HashMap::new();
+        let item_source = indices
+            .iter()
+            .enumerate()
+            .map(|(i, &index)| {
+                *by_index.entry(index).or_insert_with(|| {
+                    sources.push((i, Source::Generated(Arc::clone(generator), index)));
+                    sources.len() - 1
+                })
+            })
+            .collect();
+        Ok(Batch {
+            sources,
+            item_source,
+            answers,
+        })
+    }
+
+    /// `records[i]` and `responses[i]`; a record object repeated (a GRPO group) is read once.
+    fn of(records: &Bound<'_, PyAny>, responses: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let (n_records, n_responses) = (records.len()?, responses.len()?);
+        if n_records != n_responses {
+            return Err(PyValueError::new_err(format!(
+                "records and responses differ in length: {n_records} records, {n_responses} \
+                 responses"
+            )));
+        }
+        let answers = responses_of(responses, n_responses)?;
+        let mut sources: Vec<(usize, Source)> = Vec::new();
+        let mut by_object: HashMap<usize, usize> = HashMap::new();
+        let mut item_source = Vec::with_capacity(n_records);
+        for (i, record) in records.try_iter()?.enumerate() {
+            let record = record?;
+            let slot = match by_object.get(&(record.as_ptr() as usize)) {
+                Some(&slot) => slot,
+                None => {
+                    sources.push((i, Source::extract(&record, &format!("records[{i}]"))?));
+                    by_object.insert(record.as_ptr() as usize, sources.len() - 1);
+                    sources.len() - 1
+                }
+            };
+            item_source.push(slot);
+        }
+        Ok(Batch {
+            sources,
+            item_source,
+            answers,
+        })
+    }
+
+    /// Each response's problem id and verdict, judged without the GIL.
+    pub fn judge(&self, py: Python<'_>) -> PyResult<(Vec<String>, Vec<Verdict>)> {
+        py.detach(|| judge(&self.sources, &self.item_source, &self.answers))
+            .map_err(error)
+    }
+}
+
+/// Every response as a borrowed str, naming the first that is not one.
+fn responses_of(responses: &Bound<'_, PyAny>, expected: usize) -> PyResult<Vec<PyBackedStr>> {
+    let mut answers = Vec::with_capacity(expected);
+    for (i, response) in responses.try_iter()?.enumerate() {
+        answers.push(
+            response?.extract::<PyBackedStr>().map_err(|e| {
+                pyo3::exceptions::PyTypeError::new_err(format!("responses[{i}]: {e}"))
+            })?,
+        );
+    }
+    if answers.len() != expected {
+        return Err(PyValueError::new_err(format!(
+            "records and responses differ in length: {expected} records, {} responses",
+            answers.len()
+        )));
+    }
+    Ok(answers)
+}
 
 /// Judges one response to one record (a dict, or its JSON text). Returns the verdict as a dict:
 /// ``score``, ``correct``, ``format_ok``, ``reason``, ``message`` and, where the env has them,
@@ -21,9 +145,11 @@ pub fn verify<'py>(
     record: &Bound<'py, PyAny>,
     response: PyBackedStr,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let text = RecordText::extract(record, "record")?;
-    let verdict = py.detach(|| load(&text).map(|p| p.verify(&response)));
-    to_py(py, &verdict.map_err(error)?)
+    let source = Source::extract(record, "record")?;
+    let verdict = py.detach(|| source.problem().map(|p| p.verify(&response)));
+    Ok(Builder::new(py)
+        .verdict(&verdict.map_err(error)?)?
+        .into_any())
 }
 
 /// Judges several responses to one record in one go, in order. For ``repo_fix`` this is one
@@ -34,12 +160,12 @@ pub fn verify_group<'py>(
     record: &Bound<'py, PyAny>,
     responses: Vec<PyBackedStr>,
 ) -> PyResult<Bound<'py, PyList>> {
-    let text = RecordText::extract(record, "record")?;
+    let source = Source::extract(record, "record")?;
     let verdicts = py.detach(|| {
-        let problem = load(&text)?;
+        let problem = source.problem()?;
         Ok::<_, verigym::Error>(group(problem.as_ref(), &responses))
     });
-    verdict_list(py, &verdicts.map_err(error)?)
+    Builder::new(py).verdicts(&verdicts.map_err(error)?)
 }
 
 /// Judges ``responses[i]`` against ``records[i]`` for every i, in parallel without the GIL, and
@@ -51,8 +177,8 @@ pub fn verify_many<'py>(
     records: &Bound<'py, PyAny>,
     responses: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyList>> {
-    let verdicts = grade(py, records, responses)?;
-    verdict_list(py, &verdicts)
+    let (_, verdicts) = Batch::of(records, responses)?.judge(py)?;
+    Builder::new(py).verdicts(&verdicts)
 }
 
 /// ``[v["score"] for v in verify_many(records, responses)]`` without building the verdict dicts:
@@ -63,10 +189,8 @@ pub fn scores(
     records: &Bound<'_, PyAny>,
     responses: &Bound<'_, PyAny>,
 ) -> PyResult<Vec<f64>> {
-    Ok(grade(py, records, responses)?
-        .iter()
-        .map(|v| v.score)
-        .collect())
+    let (_, verdicts) = Batch::of(records, responses)?.judge(py)?;
+    Ok(verdicts.iter().map(|v| v.score).collect())
 }
 
 /// The verdicts of ``verify_many`` as columns, the cheap form for trainers and Arrow batches:
@@ -78,7 +202,12 @@ pub fn verify_columns<'py>(
     records: &Bound<'py, PyAny>,
     responses: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let (ids, verdicts) = grade_with_ids(py, records, responses)?;
+    columns(py, Batch::of(records, responses)?)
+}
+
+/// A batch's verdicts as the columns `verify_columns` returns.
+pub fn columns(py: Python<'_>, batch: Batch) -> PyResult<Bound<'_, PyDict>> {
+    let (ids, verdicts) = batch.judge(py)?;
     let out = PyDict::new(py);
     out.set_item("id", ids)?;
     out.set_item(
@@ -93,23 +222,10 @@ pub fn verify_columns<'py>(
         "format_ok",
         verdicts.iter().map(|v| v.format_ok).collect::<Vec<_>>(),
     )?;
-    let reasons: Vec<String> = verdicts
-        .iter()
-        .map(|v| match serde_json::to_value(v.reason) {
-            Ok(serde_json::Value::String(s)) => s,
-            _ => unreachable!("reasons serialize as strings"),
-        })
-        .collect();
-    out.set_item("reason", reasons)?;
+    let mut builder = Builder::new(py);
+    let reasons = verdicts.iter().map(|v| builder.reason(v.reason));
+    out.set_item("reason", PyList::new(py, reasons)?)?;
     Ok(out)
-}
-
-fn verdict_list<'py>(py: Python<'py>, verdicts: &[Verdict]) -> PyResult<Bound<'py, PyList>> {
-    let list = PyList::empty(py);
-    for verdict in verdicts {
-        list.append(to_py(py, verdict)?)?;
-    }
-    Ok(list)
 }
 
 /// A group's verdicts: the env's own group verification when it shares work, else in parallel.
@@ -122,74 +238,34 @@ fn group(problem: &dyn DynProblem, responses: &[PyBackedStr]) -> Vec<Verdict> {
     }
 }
 
-/// The verdicts of `responses[i]` against `records[i]`.
-fn grade(
-    py: Python<'_>,
-    records: &Bound<'_, PyAny>,
-    responses: &Bound<'_, PyAny>,
-) -> PyResult<Vec<Verdict>> {
-    Ok(grade_with_ids(py, records, responses)?.1)
-}
-
-/// Each response's problem id and verdict.
-fn grade_with_ids(
-    py: Python<'_>,
-    records: &Bound<'_, PyAny>,
-    responses: &Bound<'_, PyAny>,
-) -> PyResult<(Vec<String>, Vec<Verdict>)> {
-    let (n_records, n_responses) = (records.len()?, responses.len()?);
-    if n_records != n_responses {
-        return Err(PyValueError::new_err(format!(
-            "records and responses differ in length: {n_records} records, {n_responses} responses"
-        )));
-    }
-    // Under the GIL: read each distinct record object once, borrow every response.
-    let mut texts: Vec<(usize, RecordText)> = Vec::new();
-    let mut by_object: HashMap<usize, usize> = HashMap::new();
-    let mut item_text = Vec::with_capacity(n_records);
-    let mut answers = Vec::with_capacity(n_records);
-    for (i, (record, response)) in records.try_iter()?.zip(responses.try_iter()?).enumerate() {
-        let record = record?;
-        let slot = match by_object.get(&(record.as_ptr() as usize)) {
-            Some(&slot) => slot,
-            None => {
-                let text = RecordText::extract(&record, &format!("records[{i}]"))?;
-                texts.push((i, text));
-                by_object.insert(record.as_ptr() as usize, texts.len() - 1);
-                texts.len() - 1
-            }
-        };
-        item_text.push(slot);
-        answers.push(
-            response?.extract::<PyBackedStr>().map_err(|e| {
-                pyo3::exceptions::PyTypeError::new_err(format!("responses[{i}]: {e}"))
-            })?,
-        );
-    }
-    let verdicts = py.detach(|| judge(&texts, &item_text, &answers));
-    verdicts.map_err(error)
-}
-
-/// Parses each distinct record once (equal texts share a parse), then judges every response.
+/// Loads each distinct record once (equal texts share a parse), then judges every response.
 fn judge(
-    texts: &[(usize, RecordText)],
+    sources: &[(usize, Source)],
     item_text: &[usize],
     answers: &[PyBackedStr],
 ) -> Result<(Vec<String>, Vec<Verdict>), String> {
-    let mut by_content: HashMap<&str, usize> = HashMap::with_capacity(texts.len());
-    let mut unique: Vec<(usize, &str)> = Vec::new();
-    let text_problem: Vec<usize> = texts
+    let mut by_content: HashMap<&str, usize> = HashMap::with_capacity(sources.len());
+    let mut unique: Vec<(usize, &Source)> = Vec::new();
+    let text_problem: Vec<usize> = sources
         .iter()
-        .map(|(first, text)| {
-            *by_content.entry(&**text).or_insert_with(|| {
-                unique.push((*first, &**text));
+        .map(|(first, source)| match source {
+            Source::Text(text) => *by_content.entry(&**text).or_insert_with(|| {
+                unique.push((*first, source));
                 unique.len() - 1
-            })
+            }),
+            Source::Generated(..) => {
+                unique.push((*first, source));
+                unique.len() - 1
+            }
         })
         .collect();
-    let problems: Vec<Box<dyn DynProblem>> = unique
+    let problems: Vec<Box<dyn DynProblem + '_>> = unique
         .par_iter()
-        .map(|(first, text)| load(text).map_err(|e| format!("records[{first}]: {e}")))
+        .map(|(first, source)| {
+            source
+                .problem()
+                .map_err(|e| format!("records[{first}]: {e}"))
+        })
         .collect::<Result<_, _>>()?;
     let item_problem = |i: usize| text_problem[item_text[i]];
     let mut groups: BTreeMap<usize, Vec<usize>> = BTreeMap::new();

@@ -142,6 +142,19 @@ def test_verdicts_equal_the_cli(cli, tmp_path, env):
     assert verigym.verify_many(by_text, [s for _, s in pairs]) == expected
     assert verigym.verify_many([t.encode() for t in by_text], [s for _, s in pairs]) == expected
     assert verigym.scores([r for r, _ in pairs], [s for _, s in pairs]) == [v["score"] for v in expected]
+    # Records held in Rust, and (dataset, index) handles: judged from the generator, no JSON.
+    held = ds.records()
+    answers = [s for _, s in pairs]
+    indices = [r["index"] for r, _ in pairs]
+    assert [verigym.verify(held[i], s) for i, s in zip(indices, answers)] == expected
+    assert verigym.verify_many([held[i] for i in indices], answers) == expected
+    assert verigym.verify_many([ds.record(i) for i in indices], answers) == expected
+    assert ds.verify_many(indices, answers) == expected
+    assert ds.verify_many([i - len(ds) for i in indices], answers) == expected
+    assert ds.scores(indices, answers) == [v["score"] for v in expected]
+    columns = ds.verify_columns(indices, answers)
+    assert columns["reason"] == [v["reason"] for v in expected]
+    assert columns["id"] == [r["id"] for r, _ in pairs]
     per = len(responses_for(records[0]))
     for j, record in enumerate(records):
         group = [s for _, s in pairs[j * per:(j + 1) * per]]

@@ -49,6 +49,10 @@ pub trait DynGenerator: Send + Sync {
     fn write_jsonl(&self, index: u64, out: &mut Vec<u8>);
     /// The validated params as JSON.
     fn params(&self) -> Value;
+    /// Problem `index`, ready to verify, straight from the typed generator: it judges every
+    /// response as `load_problem` of the record's JSON line would, without writing or parsing
+    /// that line (the fast path for bindings that grade by (generator, index)).
+    fn problem(&self, index: u64) -> Box<dyn DynProblem + '_>;
 }
 
 /// A loaded record, ready to verify responses.
@@ -155,7 +159,7 @@ impl<E: Env> DynEnv for E {
             });
         Ok(Box::new(Loaded {
             env: self,
-            problem: problem.map(|p| p, |_| ()),
+            problem: problem.map(|_| (), |_| ()),
             data,
         }))
     }
@@ -181,11 +185,24 @@ impl<E: Env> DynGenerator for Generator<'_, E> {
     fn params(&self) -> Value {
         to_json(Generator::params(self))
     }
+
+    fn problem(&self, index: u64) -> Box<dyn DynProblem + '_> {
+        let mut data = None;
+        let problem = self.problem_ref(index).map(|_| (), |d| data = Some(d));
+        // Generated data meets the env's invariants by construction (`check_data` guards
+        // records from outside); the equivalence with `load_problem` is tested below.
+        Box::new(Loaded {
+            env: self.env(),
+            problem,
+            data: Ok(data.expect("map ran the data closure")),
+        })
+    }
 }
 
 struct Loaded<'e, E: Env> {
     env: &'e E,
-    problem: Problem<E::Params, ()>,
+    /// The record's header; the params are not needed to judge.
+    problem: Problem<(), ()>,
     /// The record's data, or why it cannot be judged against. This is the one place a broken
     /// record turns into a verdict, so every env treats it alike.
     data: std::result::Result<E::Data, String>,
@@ -244,6 +261,54 @@ impl<E: Env> DynProblem for Loaded<'_, E> {
         match &self.data {
             Ok(data) => self.env.probe_answers(data, &self.problem.answer, foreign),
             Err(_) => ProbeAnswers::default(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::Map;
+
+    use crate::registry;
+
+    /// `DynGenerator::problem` judges exactly as loading the record's JSON line does, for every
+    /// env: the right answer, a wrong one, a hack (answer only in think) and no answer.
+    #[test]
+    fn generated_problems_judge_like_loaded_records() {
+        for env in registry::envs() {
+            let generator = env.generator(None, &Map::new(), 7).unwrap();
+            for index in 0..12 {
+                let mut line = Vec::new();
+                generator.write_jsonl(index, &mut line);
+                let loaded = env
+                    .load_problem(std::str::from_utf8(&line).unwrap())
+                    .unwrap();
+                let direct = generator.problem(index);
+                assert_eq!(direct.id(), loaded.id());
+                assert_eq!(direct.answer(), loaded.answer());
+                assert_eq!(direct.difficulty(), loaded.difficulty());
+                assert_eq!(direct.level(), loaded.level());
+                assert_eq!(direct.data_error(), None);
+                if loaded.verifies_in_groups() {
+                    // One compile per group: covered by the env's own tests, too slow here.
+                    continue;
+                }
+                let answer = loaded.answer().to_owned();
+                for response in [
+                    format!("<answer>{answer}</answer>"),
+                    format!("```\n{answer}\n```"),
+                    "<answer>0</answer>".to_owned(),
+                    format!("<think><answer>{answer}</answer></think>"),
+                    "no answer".to_owned(),
+                ] {
+                    assert_eq!(
+                        direct.verify(&response),
+                        loaded.verify(&response),
+                        "{} index {index}: {response:?}",
+                        env.id()
+                    );
+                }
+            }
         }
     }
 }

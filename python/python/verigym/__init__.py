@@ -18,9 +18,12 @@ Trainer adapters live in submodules that import their library only when used:
 and ``verigym.verifiers``.
 """
 
+import collections.abc as _abc
+
 from ._native import (
     Curriculum,
     Dataset,
+    Record,
     Suite,
     VerigymError,
     __version__,
@@ -34,9 +37,13 @@ from ._native import (
     verify_many,
 )
 
+# A Record reads like the record dict; register it so `isinstance(r, Mapping)` code accepts it.
+_abc.Mapping.register(Record)
+
 __all__ = [
     "Curriculum",
     "Dataset",
+    "Record",
     "Suite",
     "VerigymError",
     "__version__",

@@ -6,12 +6,12 @@ import os
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Optional, Union, overload
 
-Record = dict[str, Any]
+RecordDict = dict[str, Any]
 """A problem record: the JSON object of one line of ``verigym generate``."""
 Verdict = dict[str, Any]
 """``score``, ``correct``, ``format_ok``, ``reason``, ``message``, and optionally ``steps``, ``detail``."""
-RecordLike = Union[Mapping[str, Any], str, bytes]
-"""A record dict, or its JSON text."""
+RecordLike = Union["Record", Mapping[str, Any], str, bytes]
+"""A ``Record``, a record dict, or its JSON text (fastest first)."""
 
 __version__: str
 
@@ -52,10 +52,10 @@ class Dataset:
     def params(self) -> dict[str, Any]: ...
     def __len__(self) -> int: ...
     @overload
-    def __getitem__(self, key: int) -> Record: ...
+    def __getitem__(self, key: int) -> RecordDict: ...
     @overload
-    def __getitem__(self, key: slice) -> list[Record]: ...
-    def __iter__(self) -> Iterator[Record]: ...
+    def __getitem__(self, key: slice) -> list[RecordDict]: ...
+    def __iter__(self) -> Iterator[RecordDict]: ...
     def jsonl(self, i: int) -> bytes:
         """Record ``i`` exactly as ``verigym generate`` writes it, newline included."""
     def to_jsonl(self, start: int = 0, stop: Optional[int] = None) -> bytes:
@@ -64,8 +64,39 @@ class Dataset:
         """Records ``start..stop`` as columns ``index``, ``id``, ``env``, ``prompt``,
         ``answer``, ``difficulty`` and ``record`` (each record's JSON line, no newline)."""
 
-class DatasetIter(Iterator[Record]):
-    def __next__(self) -> Record: ...
+    def record(self, i: int) -> Record:
+        """Record ``i`` as a :class:`Record`, held in Rust."""
+    def records(self, start: int = 0, stop: Optional[int] = None) -> list[Record]:
+        """Records ``start..stop`` as :class:`Record` objects, generated in parallel."""
+    def verify_many(self, indices: Sequence[int], responses: Sequence[str]) -> list[Verdict]:
+        """Judges ``responses[j]`` against record ``indices[j]``, regenerated, never parsed."""
+    def scores(self, indices: Sequence[int], responses: Sequence[str]) -> list[float]:
+        """The scores of ``verify_many(indices, responses)``."""
+    def verify_columns(self, indices: Sequence[int], responses: Sequence[str]) -> dict[str, list[Any]]:
+        """``verify_many(indices, responses)`` as ``verify_columns`` returns it."""
+
+class Record(Mapping[str, Any]):
+    """One generated record held in Rust: a read-only mapping equal to the record dict, each
+    field built when read. The verify functions judge it without parsing JSON."""
+
+    def __getitem__(self, key: str) -> Any: ...
+    def __len__(self) -> int: ...
+    def __iter__(self) -> Iterator[str]: ...
+    def to_dict(self) -> RecordDict:
+        """The record as a new dict, equal to ``json.loads(self.jsonl())``."""
+    def jsonl(self) -> bytes:
+        """The record exactly as ``verigym generate`` writes it, newline included."""
+    @property
+    def id(self) -> str: ...
+    @property
+    def index(self) -> int: ...
+    @property
+    def prompt(self) -> str: ...
+    @property
+    def answer(self) -> str: ...
+
+class DatasetIter(Iterator[RecordDict]):
+    def __next__(self) -> RecordDict: ...
 
 def verify(record: RecordLike, response: str) -> Verdict:
     """Judges one response to one record."""
@@ -118,7 +149,7 @@ class Curriculum:
     def __init__(self, config: Union[Mapping[str, Any], str, os.PathLike[str]]) -> None: ...
     @staticmethod
     def restore(state: Mapping[str, Any]) -> Curriculum: ...
-    def next(self, n: int) -> list[Record]:
+    def next(self, n: int) -> list[RecordDict]:
         """The next ``n`` problems; ``n`` may change between calls."""
     def record(self, id: str, rewards: Sequence[Union[bool, int, float]]) -> None:
         """Feeds back one problem's rewards; raises without changing state on bad input."""
