@@ -93,6 +93,9 @@ pub enum RepoError {
         /// The failing tests, comma-separated, or the reason the run failed.
         failing: String,
     },
+    /// A selection flag or its input is wrong (`--shard 3/2`, a stale `--in-diff`).
+    #[error(transparent)]
+    Selection(#[from] select::SelectError),
     /// An I/O error on a temporary file or a child process.
     #[error("{context}: {source}")]
     Io {

@@ -44,6 +44,7 @@ use std::time::SystemTime;
 use serde::Serialize;
 use serde_json::{Value, json};
 
+use super::mutate::{self, Analysis, Mutant, Operator};
 use crate::atomic::write_atomic;
 
 /// The cargo-mutants release whose `mutants.out` layout this module writes.
@@ -172,6 +173,64 @@ impl OutMutant {
             "replacement": self.replacement,
             "genre": self.genre,
         })
+    }
+}
+
+/// cargo-mutants' genre for a verigym operator, or the operator's own name where cargo-mutants
+/// has no such mutation.
+pub fn genre(op: Operator) -> &'static str {
+    match op {
+        Operator::ReturnDefault => "FnValue",
+        Operator::RelationalBoundary
+        | Operator::RelationalNegation
+        | Operator::RelationalSwap
+        | Operator::ArithmeticSwap
+        | Operator::LogicalSwap => "BinaryOperator",
+        Operator::UnaryRemoval => "UnaryOperator",
+        Operator::MatchArmRemoval => "MatchArm",
+        Operator::IntLiteral => "IntLiteral",
+        Operator::BoolLiteral => "BoolLiteral",
+        Operator::RangeLimits => "RangeLimits",
+        Operator::StatementRemoval => "StatementRemoval",
+        Operator::IfElseSwap => "IfElseSwap",
+        Operator::ConditionConstant => "ConditionConstant",
+        Operator::MethodSwap => "MethodSwap",
+        Operator::Variant => "Variant",
+    }
+}
+
+/// Describes mutant `m` of `analysis` (the file `file` of package `package`) as cargo-mutants
+/// would.
+pub fn from_mutant(m: &Mutant, package: &str, file: &str, analysis: &Analysis) -> OutMutant {
+    let src = &analysis.source;
+    let at = |offset: usize| {
+        let (line, column) = mutate::line_col(src, offset);
+        LineColumn { line, column }
+    };
+    let function = analysis.function(&m.function).map(|f| Function {
+        function_name: f.name.clone(),
+        return_type: if f.ret == "()" {
+            String::new()
+        } else {
+            format!("-> {}", f.ret)
+        },
+        span: Span {
+            start: at(f.span.start),
+            end: at(f.span.end),
+        },
+    });
+    OutMutant {
+        package: package.to_owned(),
+        file: file.to_owned(),
+        function,
+        span: Span {
+            start: at(m.span.start),
+            end: at(m.span.end),
+        },
+        original: m.original.clone(),
+        replacement: m.replacement.clone(),
+        genre: genre(m.operator).to_owned(),
+        diff: m.diff.clone(),
     }
 }
 

@@ -147,6 +147,13 @@ pub struct FnInfo {
     pub body: Range<usize>,
     /// The signature rendered from tokens without spaces, to compare a replacement's with.
     pub signature: String,
+    /// Each parameter's name when it is a plain identifier (`x`, `mut x`), else `None`.
+    pub param_names: Vec<Option<String>>,
+    /// The conditions of the `assert!`-family statements (`assert!`, `assert_eq!`,
+    /// `assert_ne!` and their `debug_` forms) that open the body, as Rust boolean expressions
+    /// over the parameters: the function's stated preconditions. Differential testing drops
+    /// inputs that violate them.
+    pub preconditions: Vec<String>,
 }
 
 /// The result of walking a library: its mutants in source order and what the schemata needs.
@@ -577,7 +584,22 @@ impl Finder {
             syn::Visibility::Inherited => node_range(sig).start,
             v => node_range(v).start,
         };
+        let param_names = sig
+            .inputs
+            .iter()
+            .filter_map(|a| match a {
+                syn::FnArg::Typed(t) => Some(match &*t.pat {
+                    syn::Pat::Ident(i) if i.subpat.is_none() && i.by_ref.is_none() => {
+                        Some(i.ident.to_string())
+                    }
+                    _ => None,
+                }),
+                syn::FnArg::Receiver(_) => None,
+            })
+            .collect();
         self.functions.push(FnInfo {
+            param_names,
+            preconditions: entry_assertions(block),
             span: start..node_range(block).end,
             body: range_of(block.brace_token.span.open()).end
                 ..range_of(block.brace_token.span.close()).start,
@@ -893,6 +915,36 @@ fn values_for(text: &str) -> Vec<String> {
             }
         }
     }
+}
+
+/// The conditions of the `assert!`-family statements that open `block`, as Rust text.
+fn entry_assertions(block: &syn::Block) -> Vec<String> {
+    let mut out = Vec::new();
+    for stmt in &block.stmts {
+        let mac = match stmt {
+            Stmt::Macro(m) => &m.mac,
+            Stmt::Expr(Expr::Macro(m), _) => &m.mac,
+            _ => break,
+        };
+        let Some(name) = mac.path.segments.last().map(|s| s.ident.to_string()) else {
+            break;
+        };
+        let name = name.strip_prefix("debug_").unwrap_or(&name);
+        let Ok(args) = mac
+            .parse_body_with(syn::punctuated::Punctuated::<Expr, syn::Token![,]>::parse_terminated)
+        else {
+            break;
+        };
+        let text = |e: &Expr| e.to_token_stream().to_string();
+        let args: Vec<&Expr> = args.iter().collect();
+        match (name, args.as_slice()) {
+            ("assert", [cond, ..]) => out.push(format!("({})", text(cond))),
+            ("assert_eq", [a, b, ..]) => out.push(format!("({}) == ({})", text(a), text(b))),
+            ("assert_ne", [a, b, ..]) => out.push(format!("({}) != ({})", text(a), text(b))),
+            _ => break,
+        }
+    }
+    out
 }
 
 /// The most replacement values one return type yields: a tuple's element-wise product is cut
