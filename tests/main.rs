@@ -2,6 +2,7 @@
 
 mod agent;
 mod audit;
+mod audit_select;
 mod cli;
 mod countdown;
 mod curriculum;
@@ -13,6 +14,7 @@ mod golden;
 mod graph_coloring;
 mod knights_knaves;
 mod modarith_props;
+mod mutants_out;
 mod probe;
 mod readme;
 mod realistic;
