@@ -3,6 +3,7 @@
 mod agent;
 mod audit;
 mod binairo;
+mod audit_select;
 mod cli;
 mod countdown;
 mod crt;
@@ -20,6 +21,7 @@ mod knights_knaves;
 mod maze;
 mod modarith_props;
 mod modexp;
+mod mutants_out;
 mod probe;
 mod readme;
 mod realistic;

@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use super::RepoError;
 use super::audit::{self, AuditOptions, Counts, Outcome, Status, SuiteRun, ms};
 use super::layout;
-use super::mutate::{self, Mutant, Operator};
+use super::mutate::{self, Mutant, Operator, ReturnValues};
 use super::rustc::{self, Build, Profile};
 use super::sandbox::{self, Limits};
 use super::schemata::{Fuel, SUITE_MODULE};
@@ -663,6 +663,9 @@ pub fn random_edit_agent(repo: &Path, opts: &AgentOptions) -> Result<AgentReport
         equivalence_inputs: 0,
         seed: 0,
         progress: opts.progress.clone(),
+        // The fix agent's tasks come from the same mutants as the committed catalogs.
+        return_values: ReturnValues::Classic,
+        ..AuditOptions::default()
     };
     let audit = audit::audit_source(&strong, &audit_opts)?;
     let audit_opts = AuditOptions {

@@ -7,7 +7,7 @@
 //! reads nothing the code under test can print.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
@@ -15,10 +15,12 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::layout::{self, RepoSource};
-use super::mutate::{self, Mutant, Operator};
+use super::mutants_out::{self, MutantResult, MutantsOut, Summary};
+use super::mutate::{self, Mutant, Operator, ReturnValues};
 use super::rustc::{self, Build, Profile};
 use super::sandbox::{self, Limits, RunOutput};
 use super::schemata::{FUEL_EXHAUSTED, Fuel, MUTANT_ENV, PROBE_MODULE, SUITE_MODULE};
+use super::select::{MutantFilter, MutantKey};
 use super::{RepoError, equiv};
 use crate::progress::{Progress, ProgressHandle};
 
@@ -35,6 +37,13 @@ pub struct AuditOptions {
     pub seed: u64,
     /// Where progress goes: one phase, the mutant runs.
     pub progress: ProgressHandle,
+    /// Which replacement values function-body mutants get.
+    pub return_values: ReturnValues,
+    /// Which mutants to run (`--file`, `--function`, `--exclude`, `--in-diff`, `--shard`).
+    pub filter: MutantFilter,
+    /// Also write cargo-mutants' `mutants.out` layout into this directory, mutant by mutant as
+    /// results arrive (see [`super::mutants_out`]).
+    pub mutants_out: Option<PathBuf>,
 }
 
 impl Default for AuditOptions {
@@ -45,6 +54,9 @@ impl Default for AuditOptions {
             equivalence_inputs: 200,
             seed: 0,
             progress: ProgressHandle::default(),
+            return_values: ReturnValues::default(),
+            filter: MutantFilter::default(),
+            mutants_out: None,
         }
     }
 }
@@ -61,6 +73,10 @@ pub enum Status {
     Timeout,
     /// The mutant does not compile; screened out before the build.
     Unviable,
+    /// Not built: the mutant sits in a const context (a `const fn` body, a const-generic
+    /// argument) that verigym's run-time selection cannot reach; `reason` says which. Not
+    /// counted in the score.
+    Skipped,
 }
 
 /// One mutant and its verdict.
@@ -85,7 +101,7 @@ pub struct MutantReport {
 /// The mutant counts.
 #[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
 pub struct Counts {
-    /// All mutants found.
+    /// All mutants selected (all found, unless filters or a shard narrow the audit).
     pub total: usize,
     /// Mutants that compile.
     pub viable: usize,
@@ -97,6 +113,9 @@ pub struct Counts {
     pub timeout: usize,
     /// Did not compile.
     pub unviable: usize,
+    /// In const contexts, not built (not counted as viable).
+    #[serde(default)]
+    pub skipped: usize,
     /// Survivors flagged likely equivalent by differential testing.
     pub likely_equivalent: usize,
 }
@@ -152,6 +171,21 @@ pub struct Timing {
     pub total_ms_per_mutant: f64,
 }
 
+/// Which mutants the audit ran, out of all it found.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
+pub struct SelectionInfo {
+    /// The selection flags in effect, or `all mutants`.
+    pub filter: String,
+    /// Mutants found in the source.
+    pub found: usize,
+    /// Mutants selected: the ones in this report.
+    pub selected: usize,
+    /// Mutants the filters (`--file`, `--exclude`, `--function`, `--in-diff`) dropped.
+    pub filtered_out: usize,
+    /// Mutants that passed the filters but belong to other shards (`--shard k/n`).
+    pub other_shards: usize,
+}
+
 /// The audit of one repo with one suite.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 pub struct AuditReport {
@@ -161,13 +195,16 @@ pub struct AuditReport {
     pub suite: String,
     /// The suite's tests, in libtest order.
     pub tests: Vec<String>,
+    /// Which mutants were selected.
+    #[serde(default)]
+    pub selection: SelectionInfo,
     /// Mutant counts.
     pub counts: Counts,
     /// Raw mutation score: (killed + timeout) / viable; 0 when nothing is viable.
     pub score: f64,
     /// Adjusted score: (killed + timeout) / (viable − likely equivalent).
     pub adjusted_score: f64,
-    /// Every mutant in source order, with its verdict.
+    /// Every selected mutant in source order, with its verdict.
     pub mutants: Vec<MutantReport>,
     /// For each test, the mutants it kills.
     pub kill_matrix: Vec<TestKills>,
@@ -197,7 +234,41 @@ pub fn audit(repo: &Path, suite: &str, opts: &AuditOptions) -> Result<AuditRepor
 /// Audits an already-read library and suite.
 pub fn audit_source(src: &RepoSource, opts: &AuditOptions) -> Result<AuditReport, RepoError> {
     let t0 = Instant::now();
-    let analysis = mutate::analyze(&src.library, "src/lib.rs")?;
+    let analysis = mutate::analyze_with(&src.library, LIB_PATH, opts.return_values)?;
+    if let Some(diff) = &opts.filter.in_diff {
+        diff.check_matches(LIB_PATH, &src.library)?;
+    }
+    // The canonical order selection and sharding see: source order, const-context mutants
+    // included (they are reported as skipped in their shard).
+    let mut all: Vec<&Mutant> = analysis.mutants.iter().chain(&analysis.skipped).collect();
+    all.sort_by_key(|m| (m.span.start, m.span.end, m.ordinal));
+    let end_lines: Vec<usize> = all
+        .iter()
+        .map(|m| {
+            let text = src.library[m.span.clone()].trim_end_matches('\n');
+            m.line + text.matches('\n').count()
+        })
+        .collect();
+    let keys: Vec<MutantKey<'_>> = all
+        .iter()
+        .zip(&end_lines)
+        .map(|(m, &end_line)| MutantKey {
+            file: LIB_PATH,
+            start_line: m.line,
+            end_line,
+            function: &m.function,
+        })
+        .collect();
+    let chosen = opts.filter.select(&keys);
+    let selection = SelectionInfo {
+        filter: opts.filter.describe(),
+        found: all.len(),
+        selected: chosen.indices.len(),
+        filtered_out: chosen.filtered_out,
+        other_shards: chosen.other_shards,
+    };
+    let all: Vec<&Mutant> = chosen.indices.iter().map(|&i| all[i]).collect();
+    let selected: BTreeSet<u32> = all.iter().map(|m| m.ordinal).collect();
     let (probes, unsupported) = if opts.equivalence_inputs > 0 {
         equiv::probes(&analysis, opts.seed, opts.equivalence_inputs)
     } else {
@@ -274,11 +345,79 @@ pub fn audit_source(src: &RepoSource, opts: &AuditOptions) -> Result<AuditReport
     }
     let tests: Vec<String> = baseline.tests.iter().map(|t| t.name.clone()).collect();
 
+    // cargo-mutants' layout, written as results arrive: an interrupted audit keeps them.
+    let out = match &opts.mutants_out {
+        Some(dir) => {
+            let built: Vec<&Mutant> = all.iter().copied().filter(|m| m.skip.is_none()).collect();
+            let out_mutants = built
+                .iter()
+                .map(|m| mutants_out::from_mutant(m, &src.name, LIB_PATH, &analysis))
+                .collect();
+            let out = MutantsOut::create(
+                dir,
+                out_mutants,
+                compile_ms / 1000.0,
+                vec![
+                    "<test binary>".into(),
+                    "--test-threads=1".into(),
+                    "--skip".into(),
+                    PROBE_MODULE.into(),
+                ],
+            )
+            .map_err(RepoError::io(format!("writing {}", dir.display())))?;
+            out.baseline(
+                baseline.output.elapsed.as_secs_f64(),
+                &baseline.output.stdout,
+            )
+            .map_err(RepoError::io(format!("writing {}", dir.display())))?;
+            let index: BTreeMap<u32, usize> = built
+                .iter()
+                .enumerate()
+                .map(|(i, m)| (m.ordinal, i))
+                .collect();
+            Some((out, index))
+        }
+        None => None,
+    };
+    let record = |ordinal: u32, status: Status, secs: f64, log: String| -> Result<(), RepoError> {
+        let Some((out, index)) = &out else {
+            return Ok(());
+        };
+        let summary = match status {
+            Status::Killed => Summary::CaughtMutant,
+            Status::Survived => Summary::MissedMutant,
+            Status::Timeout => Summary::Timeout,
+            Status::Unviable => Summary::Unviable,
+            Status::Skipped => return Ok(()),
+        };
+        let result = MutantResult {
+            summary,
+            test_secs: secs,
+            log,
+        };
+        out.record(index[&ordinal], &result)
+            .map_err(RepoError::io(format!("writing {}", out.dir().display())))
+    };
+    for (ordinal, reason) in unviable_alone.iter() {
+        if selected.contains(ordinal) {
+            record(*ordinal, Status::Unviable, 0.0, reason.clone())?;
+        }
+    }
+    for u in &build.unviable {
+        if selected.contains(&u.ordinal) {
+            record(u.ordinal, Status::Unviable, 0.0, u.reason.clone())?;
+        }
+    }
+
     let t_run = Instant::now();
     let viable: Vec<&Mutant> = analysis
         .mutants
         .iter()
-        .filter(|m| build.viable.contains(&m.ordinal) && !unviable_alone.contains_key(&m.ordinal))
+        .filter(|m| {
+            selected.contains(&m.ordinal)
+                && build.viable.contains(&m.ordinal)
+                && !unviable_alone.contains_key(&m.ordinal)
+        })
         .collect();
     // Mutants run in batches, one sandbox shell per batch (see `sandbox::run_batch`), batches
     // in parallel.
@@ -290,14 +429,28 @@ pub fn audit_source(src: &RepoSource, opts: &AuditOptions) -> Result<AuditReport
         .len()
         .div_ceil(4 * rayon::current_num_threads())
         .clamp(1, 24);
-    let runs: Vec<Result<SuiteRun, RepoError>> = viable
+    type Verdict = (Status, Vec<String>, Option<String>);
+    let runs: Vec<Result<(u32, Verdict), RepoError>> = viable
         .par_chunks(chunk)
         .flat_map_iter(|ms| {
             let ordinals: Vec<u32> = ms.iter().map(|m| m.ordinal).collect();
             let runs = run_suite_batch(&build, &ordinals, opts);
             opts.progress.inc(ms.len() as u64);
             match runs {
-                Ok(runs) => runs.into_iter().map(Ok).collect::<Vec<_>>(),
+                Ok(runs) => ms
+                    .iter()
+                    .zip(runs)
+                    .map(|(m, run)| {
+                        let verdict = judge(&run);
+                        record(
+                            m.ordinal,
+                            verdict.0,
+                            run.output.elapsed.as_secs_f64(),
+                            mutant_log(&verdict, &run),
+                        )?;
+                        Ok((m.ordinal, verdict))
+                    })
+                    .collect::<Vec<_>>(),
                 Err(e) => vec![Err(e)],
             }
         })
@@ -305,11 +458,7 @@ pub fn audit_source(src: &RepoSource, opts: &AuditOptions) -> Result<AuditReport
     opts.progress.finish();
     let run_ms = ms(t_run.elapsed());
 
-    let mut verdicts: BTreeMap<u32, (Status, Vec<String>, Option<String>)> = BTreeMap::new();
-    let runs: Vec<SuiteRun> = runs.into_iter().collect::<Result<_, _>>()?;
-    for (m, run) in viable.iter().zip(&runs) {
-        verdicts.insert(m.ordinal, judge(run));
-    }
+    let mut verdicts: BTreeMap<u32, Verdict> = runs.into_iter().collect::<Result<_, _>>()?;
     for (ordinal, reason) in unviable_alone {
         verdicts.insert(ordinal, (Status::Unviable, Vec::new(), Some(reason)));
     }
@@ -318,6 +467,9 @@ pub fn audit_source(src: &RepoSource, opts: &AuditOptions) -> Result<AuditReport
             u.ordinal,
             (Status::Unviable, Vec::new(), Some(u.reason.clone())),
         );
+    }
+    for m in &analysis.skipped {
+        verdicts.insert(m.ordinal, (Status::Skipped, Vec::new(), m.skip.clone()));
     }
 
     // Differential testing of survivors whose function has a probe that compiled.
@@ -338,9 +490,9 @@ pub fn audit_source(src: &RepoSource, opts: &AuditOptions) -> Result<AuditReport
             reason: "its generated probe did not compile".into(),
         });
     }
-    let survivors: Vec<&Mutant> = analysis
-        .mutants
+    let survivors: Vec<&Mutant> = all
         .iter()
+        .copied()
         .filter(|m| verdicts[&m.ordinal].0 == Status::Survived)
         .collect();
     let mut equivalence: Vec<(u32, Option<bool>, String)> = Vec::new();
@@ -374,17 +526,18 @@ pub fn audit_source(src: &RepoSource, opts: &AuditOptions) -> Result<AuditReport
     let equivalence_ms = ms(t_eq.elapsed());
 
     let mut counts = Counts {
-        total: analysis.mutants.len(),
+        total: all.len(),
         ..Counts::default()
     };
-    let mut mutants = Vec::with_capacity(analysis.mutants.len());
-    for m in &analysis.mutants {
+    let mut mutants = Vec::with_capacity(all.len());
+    for m in all.iter().copied() {
         let (status, killed_by, reason) = verdicts.remove(&m.ordinal).expect("every mutant judged");
         match status {
             Status::Killed => counts.killed += 1,
             Status::Survived => counts.survived += 1,
             Status::Timeout => counts.timeout += 1,
             Status::Unviable => counts.unviable += 1,
+            Status::Skipped => counts.skipped += 1,
         }
         let (likely_equivalent, equivalence_note) = match equivalence.get(&m.ordinal) {
             Some((e, note)) => (*e, Some(note.clone())),
@@ -402,11 +555,16 @@ pub fn audit_source(src: &RepoSource, opts: &AuditOptions) -> Result<AuditReport
             equivalence_note,
         });
     }
-    counts.viable = counts.total - counts.unviable;
+    counts.viable = counts.total - counts.unviable - counts.skipped;
     let detected = (counts.killed + counts.timeout) as f64;
     let ratio = |d: usize| if d == 0 { 0.0 } else { detected / d as f64 };
     let kill_matrix = kill_matrix(&tests, &mutants);
     let redundant_tests = redundant(&kill_matrix);
+    if let Some((out, _)) = out {
+        let dir = out.dir().to_owned();
+        out.finish()
+            .map_err(RepoError::io(format!("writing {}", dir.display())))?;
+    }
     let total_ms = ms(t0.elapsed());
     let n_viable = counts.viable;
     let per = |x: f64| {
@@ -420,6 +578,7 @@ pub fn audit_source(src: &RepoSource, opts: &AuditOptions) -> Result<AuditReport
         repo: src.name.clone(),
         suite: src.suite_name.clone(),
         tests,
+        selection,
         score: ratio(counts.viable),
         adjusted_score: ratio(counts.viable - counts.likely_equivalent),
         counts,
@@ -443,6 +602,23 @@ pub fn audit_source(src: &RepoSource, opts: &AuditOptions) -> Result<AuditReport
             total_ms_per_mutant: per(total_ms),
         },
     })
+}
+
+/// The library's path in reports, diffs and `mutants.out`.
+const LIB_PATH: &str = "src/lib.rs";
+
+/// A mutant's log in `mutants.out`: its verdict's reason, the tests that caught it, the output.
+fn mutant_log(verdict: &(Status, Vec<String>, Option<String>), run: &SuiteRun) -> String {
+    let mut log = String::new();
+    if let Some(reason) = &verdict.2 {
+        log += &format!("reason: {reason}\n");
+    }
+    if !verdict.1.is_empty() {
+        log += &format!("caught by: {}\n", verdict.1.join(", "));
+    }
+    log += "\n*** test output\n";
+    log += &run.output.stdout;
+    log
 }
 
 /// A duration in milliseconds, rounded to 0.01 ms: the unit of every timing in the reports.
@@ -706,10 +882,18 @@ fn check_equivalence(
             let filter = filter(p);
             let ran = out.stdout.contains(&format!("test {filter} ..."));
             if out.success() && ran {
+                let skipped = if p.preconditions > 0 {
+                    " (inputs that violate its entry assertions left out)"
+                } else {
+                    ""
+                };
                 return (
                     *ordinal,
                     Some(true),
-                    format!("no difference on {} random inputs", opts.equivalence_inputs),
+                    format!(
+                        "no difference on {} random inputs{skipped}",
+                        opts.equivalence_inputs
+                    ),
                 );
             }
             let section = out
@@ -718,6 +902,16 @@ fn check_equivalence(
                 .nth(1)
                 .unwrap_or("");
             let msg = panic_message(section);
+            if msg.contains(equiv::NO_VALID_INPUT) {
+                return (
+                    *ordinal,
+                    None,
+                    format!(
+                        "none of {} random inputs satisfies the function's entry assertions",
+                        opts.equivalence_inputs
+                    ),
+                );
+            }
             let note = if msg == "failed" {
                 out.abnormal_reason()
                     .unwrap_or_else(|| "the probe failed".into())
@@ -769,10 +963,24 @@ pub fn render(report: &AuditReport) -> String {
         report.suite,
         report.tests.len()
     );
+    let sel = &report.selection;
+    if sel.selected != sel.found {
+        s += &format!(
+            "selected {} of {} mutants ({}): {} filtered out, {} in other shards\n",
+            sel.selected, sel.found, sel.filter, sel.filtered_out, sel.other_shards
+        );
+    }
+    if sel.selected == 0 {
+        s += "warning: no mutant selected; the score below means nothing\n";
+    }
     s += &format!(
-        "mutants {:>4}   viable {:>4}   killed {:>4}   timeout {:>4}   survived {:>4}   unviable {:>4}\n",
+        "mutants {:>4}   viable {:>4}   killed {:>4}   timeout {:>4}   survived {:>4}   unviable {:>4}",
         c.total, c.viable, c.killed, c.timeout, c.survived, c.unviable
     );
+    if c.skipped > 0 {
+        s += &format!("   skipped {:>4} (const contexts)", c.skipped);
+    }
+    s += "\n";
     s += &format!(
         "mutation score   raw {:>6.1}%  ({}/{}: killed + timeout over viable)\n",
         100.0 * report.score,

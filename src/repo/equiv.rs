@@ -36,7 +36,13 @@ pub struct Probe {
     pub text: String,
     /// The inputs: one line per case, one tab-separated field per parameter.
     pub input: String,
+    /// How many entry assertions of the function filter the inputs (see [`NO_VALID_INPUT`]).
+    pub preconditions: usize,
 }
+
+/// The panic message of a probe none of whose inputs satisfied the function's entry
+/// assertions: nothing was compared, so nothing can be said.
+pub const NO_VALID_INPUT: &str = "verigym: no input satisfies the function's entry assertions";
 
 /// Probes for every function whose signature is supported, and (function, reason) for the rest.
 pub fn probes(analysis: &Analysis, seed: u64, cases: u32) -> (Vec<Probe>, Vec<(String, String)>) {
@@ -160,15 +166,40 @@ fn probe(f: &FnInfo, index: usize, seed: u64, cases: u32) -> Result<Probe, Strin
         .enumerate()
         .map(|(k, p)| (p.pass)(&format!("a{k}")))
         .collect();
+    // Inputs that violate the function's own entry assertions are outside its contract: a
+    // mutant may do anything there, so they are dropped before comparing (evaluated with the
+    // original code active, under a panic guard).
+    if !f.preconditions.is_empty() {
+        let names: Vec<&str> = f
+            .param_names
+            .iter()
+            .map(|n| n.as_deref())
+            .collect::<Option<_>>()
+            .ok_or("has entry assertions over parameters that are patterns, not names")?;
+        let binds: String = names
+            .iter()
+            .zip(&args)
+            .map(|(n, a)| format!("#[allow(unused_variables)] let {n} = {a}; "))
+            .collect();
+        let _ = writeln!(
+            body,
+            "        if !super::__vg_probe_pre(&|| {{ {binds}{} }}) {{ continue; }}\n        valid += 1;",
+            f.preconditions.join(" && ")
+        );
+    } else {
+        body.push_str("        valid += 1;\n");
+    }
     let test = format!("p{index}");
     let text = format!(
         "#[test]\nfn {test}() {{\n    \
          let input = ::std::env::var(\"{INPUT_ENV}\").unwrap_or_default();\n    \
          let target = super::__vg_id();\n    \
+         let mut valid = 0usize;\n    \
          for (i, line) in input.lines().enumerate() {{\n        \
          #[allow(unused_variables)]\n        \
          let f: Vec<&str> = line.split('\\t').collect();\n{body}        \
-         super::__vg_probe_check(target, i, &|| format!(\"{{:?}}\", {call}({args})));\n    }}\n}}",
+         super::__vg_probe_check(target, i, &|| format!(\"{{:?}}\", {call}({args})));\n    }}\n    \
+         if valid == 0 {{ panic!(\"{NO_VALID_INPUT}\"); }}\n}}",
         call = f.name,
         args = args.join(", "),
     );
@@ -177,6 +208,7 @@ fn probe(f: &FnInfo, index: usize, seed: u64, cases: u32) -> Result<Probe, Strin
         test,
         text,
         input,
+        preconditions: f.preconditions.len(),
     })
 }
 
@@ -252,6 +284,18 @@ fn value(kind: &Kind, ty: &str, rng: &mut ProblemRng) -> String {
 pub(crate) const RUNTIME: &str = r#"
 #[cfg(test)]
 #[doc(hidden)]
+pub fn __vg_probe_pre(pre: &dyn Fn() -> bool) -> bool {
+    __vg_set_active(0);
+    __vg_refuel_to(200_000);
+    let hook = ::std::panic::take_hook();
+    ::std::panic::set_hook(Box::new(|_| {}));
+    let ok = ::std::panic::catch_unwind(::std::panic::AssertUnwindSafe(pre)).unwrap_or(false);
+    ::std::panic::set_hook(hook);
+    ok
+}
+
+#[cfg(test)]
+#[doc(hidden)]
 pub fn __vg_probe_check(target: u32, case: usize, run: &dyn Fn() -> String) {
     let once = |id: u32| {
         __vg_set_active(id);
@@ -275,6 +319,36 @@ pub fn __vg_probe_check(target: u32, case: usize, run: &dyn Fn() -> String) {
 mod tests {
     use super::*;
     use crate::repo::mutate::analyze;
+
+    #[test]
+    fn entry_assertions_filter_the_inputs() {
+        let src = "pub fn m(a: u32, b: u32) -> u32 { debug_assert!(a <= b, \"a first\"); \
+                   assert_ne!(b, 7); if a <= b { a } else { b } }\n\
+                   pub fn n(a: u32, _: u32) -> u32 { assert!(a > 0); a }\n\
+                   pub fn o(a: u32) -> u32 { let x = a; assert!(x > 0); x }\n";
+        let a = analyze(src, "lib.rs").unwrap();
+        assert_eq!(a.functions[0].preconditions, ["(a <= b)", "(b) != (7)"]);
+        // Only assertions that open the body are preconditions.
+        assert!(a.functions[2].preconditions.is_empty());
+        let (probes, unsupported) = probes(&a, 1, 10);
+        let m = probes.iter().find(|p| p.function == "m").unwrap();
+        assert_eq!(m.preconditions, 2);
+        assert!(
+            m.text.contains("super::__vg_probe_pre(&|| { #[allow(unused_variables)] let a = a0; #[allow(unused_variables)] let b = a1; (a <= b) && (b) != (7) })"),
+            "{}",
+            m.text
+        );
+        assert!(m.text.contains(NO_VALID_INPUT));
+        let o = probes.iter().find(|p| p.function == "o").unwrap();
+        assert_eq!(o.preconditions, 0);
+        assert!(!o.text.contains("__vg_probe_pre"));
+        // A pattern parameter cannot be named in the condition: not checked, and said why.
+        assert!(
+            unsupported
+                .iter()
+                .any(|(f, why)| f == "n" && why.contains("patterns"))
+        );
+    }
 
     #[test]
     fn supported_signatures_get_probes() {

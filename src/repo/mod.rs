@@ -28,6 +28,7 @@ pub mod audit;
 pub mod catalog;
 pub(crate) mod equiv;
 pub mod layout;
+pub mod mutants_out;
 pub mod mutate;
 // The compiler driver and the sandbox are internals of the audit, catalog and `repo_fix`; they
 // stay reachable (hidden, outside semver) only so the integration tests can attack the sandbox
@@ -38,6 +39,7 @@ pub mod rustc;
 pub mod sandbox;
 pub(crate) mod schemata;
 pub(crate) mod seal;
+pub mod select;
 
 pub use self::sandbox::Limits;
 pub use self::schemata::Fuel;
@@ -91,6 +93,9 @@ pub enum RepoError {
         /// The failing tests, comma-separated, or the reason the run failed.
         failing: String,
     },
+    /// A selection flag or its input is wrong (`--shard 3/2`, a stale `--in-diff`).
+    #[error(transparent)]
+    Selection(#[from] select::SelectError),
     /// An I/O error on a temporary file or a child process.
     #[error("{context}: {source}")]
     Io {

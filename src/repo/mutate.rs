@@ -58,6 +58,27 @@ pub enum Operator {
     Variant,
 }
 
+/// Which values [`Operator::ReturnDefault`] mutants put in place of a function body.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ReturnValues {
+    /// The set the committed bug catalogs, `repo_fix` and the fix agent are built from, frozen
+    /// so their bytes never move: numbers, `bool`, `String`, `&str`, `Vec` and `Option` of
+    /// those, `Default::default()` for any other owned type, nothing for unit, references,
+    /// `impl Trait` and `Self`.
+    Classic,
+    /// Type-aware, as cargo-mutants' `fnvalue.rs` (27.1): `Result<T, E>` → `Ok(<T value>)`
+    /// (`Ok(())` for unit), `Option<T>` → `None`, `Some(<T value>)`, unit → `()`, tuples
+    /// element-wise, `&mut T` → `Box::leak(Box::new(<T value>))`, `&T` → `&<literal>` or
+    /// `Box::leak(..)`, `&[T]` → `Vec::leak(..)`, `Box`/`Rc`/`Arc<T>` → `Box::new(<T value>)`…,
+    /// `impl Iterator<Item = T>` → `::std::iter::empty()`, `::std::iter::once(<T value>)`,
+    /// `Cow` → `Cow::Borrowed(..)`, `Cow::Owned(..)`, `Vec` → `vec![]`, `vec![<T value>]`,
+    /// `[T; N]` → `[<T value>; N]`, `String` → `String::new()`, `"xyzzy".into()`; numbers and
+    /// `bool` as `Classic`; any other type `Default::default()`. The default for audits.
+    #[default]
+    TypeAware,
+}
+
 /// One mutant: a single text edit of the library source.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 pub struct Mutant {
@@ -92,6 +113,11 @@ pub struct Mutant {
     #[serde(skip)]
     #[schemars(skip)]
     pub(crate) pieces: Vec<Piece>,
+    /// Why the mutant is not built, when it is not: it sits in a const context (a `const fn`
+    /// body, a const-generic argument), evaluated at compile time, where verigym's run-time
+    /// selection cannot reach. Such mutants are reported as `skipped`, never `unviable`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub skip: Option<String>,
 }
 
 /// A part of a replacement: new text, or a byte range of the original copied verbatim.
@@ -121,6 +147,13 @@ pub struct FnInfo {
     pub body: Range<usize>,
     /// The signature rendered from tokens without spaces, to compare a replacement's with.
     pub signature: String,
+    /// Each parameter's name when it is a plain identifier (`x`, `mut x`), else `None`.
+    pub param_names: Vec<Option<String>>,
+    /// The conditions of the `assert!`-family statements (`assert!`, `assert_eq!`,
+    /// `assert_ne!` and their `debug_` forms) that open the body, as Rust boolean expressions
+    /// over the parameters: the function's stated preconditions. Differential testing drops
+    /// inputs that violate them.
+    pub preconditions: Vec<String>,
 }
 
 /// The result of walking a library: its mutants in source order and what the schemata needs.
@@ -128,8 +161,11 @@ pub struct FnInfo {
 pub struct Analysis {
     /// The source that was analysed.
     pub source: String,
-    /// Every mutant, in source order, ordinals 1..=n.
+    /// Every mutant that is built, in source order, ordinals 1..=n.
     pub mutants: Vec<Mutant>,
+    /// Mutants found in const contexts, in source order, ordinals n+1..: never built, each with
+    /// its `skip` reason.
+    pub skipped: Vec<Mutant>,
     /// The library's functions, in source order.
     pub functions: Vec<FnInfo>,
     /// Byte offsets just inside the `{` of every loop body: where fuel is spent.
@@ -146,8 +182,19 @@ pub struct Analysis {
 ///
 /// `path` only labels errors and diffs.
 pub fn analyze(source: &str, path: &str) -> Result<Analysis, RepoError> {
+    analyze_with(source, path, ReturnValues::Classic)
+}
+
+/// As [`analyze`], with the given set of return-value replacements.
+pub fn analyze_with(
+    source: &str,
+    path: &str,
+    return_values: ReturnValues,
+) -> Result<Analysis, RepoError> {
     let file = syn::parse_file(source).map_err(|e| parse_error(path, &e))?;
     let mut finder = Finder {
+        return_values,
+        const_ctx: Vec::new(),
         fn_stack: Vec::new(),
         impl_ty: None,
         stmt_stack: Vec::new(),
@@ -173,13 +220,16 @@ pub fn analyze(source: &str, path: &str) -> Result<Analysis, RepoError> {
     raw.sort_by_key(|r| (r.span.start, r.span.end));
     let mut seen = BTreeSet::new();
     let mut mutants = Vec::with_capacity(raw.len());
+    let mut skipped = Vec::new();
+    // Built mutants take ordinals 1..=n first, so a const context never shifts their selectors.
+    raw.sort_by_key(|r| r.skip.is_some());
     for r in raw {
         let replacement = render_pieces(source, &r.pieces);
         // Two walkers paths can propose the same edit (a condition that is also a literal).
         if !seen.insert((r.span.start, r.span.end, replacement.clone())) {
             continue;
         }
-        let ordinal = mutants.len() as u32 + 1;
+        let ordinal = (mutants.len() + skipped.len()) as u32 + 1;
         let (line, column) = line_col(source, r.span.start);
         let mutated = apply_edit(source, &r.span, &replacement);
         mutants.push(Mutant {
@@ -198,13 +248,20 @@ pub fn analyze(source: &str, path: &str) -> Result<Analysis, RepoError> {
             span: r.span,
             site: r.site,
             pieces: r.pieces,
+            skip: r
+                .skip
+                .map(|why| format!("const context: {why}; verigym selects mutants at run time")),
         });
+        if mutants.last().is_some_and(|m: &Mutant| m.skip.is_some()) {
+            skipped.extend(mutants.pop());
+        }
     }
     loop_points.sort_unstable();
     fn_points.sort_unstable();
     Ok(Analysis {
         source: source.to_owned(),
         mutants,
+        skipped,
         functions,
         loop_points,
         fn_points,
@@ -251,7 +308,8 @@ impl Analysis {
         }
         let span = f.body.clone();
         let body = &text[inner.clone()];
-        let ordinal = self.mutants.len() as u32 + 1;
+        // After the skipped mutants' ordinals too, so every ordinal stays unique.
+        let ordinal = (self.mutants.len() + self.skipped.len()) as u32 + 1;
         let mutated = apply_edit(&self.source, &span, body);
         let (line, column) = line_col(&self.source, span.start);
         self.mutants.push(Mutant {
@@ -267,6 +325,7 @@ impl Analysis {
             site: span.clone(),
             span,
             pieces: vec![Piece::Text(fueled(&item, text, inner))],
+            skip: None,
         });
         Ok(ordinal)
     }
@@ -287,6 +346,8 @@ pub fn variant_body(text: &str) -> Result<(syn::ItemFn, Range<usize>), String> {
 /// loop and body entries.
 fn fueled(item: &syn::ItemFn, text: &str, inner: Range<usize>) -> String {
     let mut finder = Finder {
+        return_values: ReturnValues::Classic,
+        const_ctx: Vec::new(),
         fn_stack: vec![FnCtx {
             name: String::new(),
             ret: None,
@@ -409,6 +470,8 @@ struct Raw {
     span: Range<usize>,
     site: Range<usize>,
     pieces: Vec<Piece>,
+    /// The const context the edit sits in, if any.
+    skip: Option<&'static str>,
 }
 
 struct FnCtx {
@@ -417,6 +480,9 @@ struct FnCtx {
 }
 
 struct Finder {
+    return_values: ReturnValues,
+    /// Enclosing const contexts, innermost last.
+    const_ctx: Vec<&'static str>,
     fn_stack: Vec<FnCtx>,
     impl_ty: Option<String>,
     /// The top expression of each enclosing statement, innermost last.
@@ -502,6 +568,7 @@ impl Finder {
             span,
             site,
             pieces,
+            skip: self.const_ctx.last().copied(),
         });
     }
 
@@ -517,7 +584,22 @@ impl Finder {
             syn::Visibility::Inherited => node_range(sig).start,
             v => node_range(v).start,
         };
+        let param_names = sig
+            .inputs
+            .iter()
+            .filter_map(|a| match a {
+                syn::FnArg::Typed(t) => Some(match &*t.pat {
+                    syn::Pat::Ident(i) if i.subpat.is_none() && i.by_ref.is_none() => {
+                        Some(i.ident.to_string())
+                    }
+                    _ => None,
+                }),
+                syn::FnArg::Receiver(_) => None,
+            })
+            .collect();
         self.functions.push(FnInfo {
+            param_names,
+            preconditions: entry_assertions(block),
             span: start..node_range(block).end,
             body: range_of(block.brace_token.span.open()).end
                 ..range_of(block.brace_token.span.close()).start,
@@ -542,23 +624,38 @@ impl Finder {
             ReturnType::Default => None,
             ReturnType::Type(_, ty) => Some((**ty).clone()),
         };
-        self.fn_points
-            .push(range_of(block.brace_token.span.open()).end);
+        // A `const fn` body is compiled for const evaluation: no fuel or selector may go in.
+        let is_const = sig.constness.is_some();
+        if is_const {
+            self.const_ctx.push("a `const fn` body");
+        } else if self.const_ctx.is_empty() {
+            self.fn_points
+                .push(range_of(block.brace_token.span.open()).end);
+        }
         self.fn_stack.push(FnCtx { name, ret });
-        self.return_defaults(block);
+        self.return_defaults(block, sig.output == ReturnType::Default);
         self.visit_block(block);
         self.fn_stack.pop();
+        if is_const {
+            self.const_ctx.pop();
+        }
     }
 
-    fn return_defaults(&mut self, block: &syn::Block) {
+    fn return_defaults(&mut self, block: &syn::Block, unit: bool) {
         let (Some(first), Some(last)) = (block.stmts.first(), block.stmts.last()) else {
             return;
         };
-        let Some(ret) = self.fn_stack.last().and_then(|c| c.ret.clone()) else {
-            return;
-        };
         let body = node_range(first).start..node_range(last).end;
-        for value in defaults_for(&ret) {
+        let values = match (
+            self.fn_stack.last().and_then(|c| c.ret.clone()),
+            self.return_values,
+        ) {
+            (Some(ret), ReturnValues::Classic) => defaults_for(&ret),
+            (Some(ret), ReturnValues::TypeAware) => typed_values(&ret, 0),
+            (None, ReturnValues::TypeAware) if unit => vec!["()".to_owned()],
+            (None, _) => Vec::new(),
+        };
+        for value in values {
             self.push(Operator::ReturnDefault, body.clone(), body.clone(), &value);
         }
     }
@@ -820,6 +917,262 @@ fn values_for(text: &str) -> Vec<String> {
     }
 }
 
+/// The conditions of the `assert!`-family statements that open `block`, as Rust text.
+fn entry_assertions(block: &syn::Block) -> Vec<String> {
+    let mut out = Vec::new();
+    for stmt in &block.stmts {
+        let mac = match stmt {
+            Stmt::Macro(m) => &m.mac,
+            Stmt::Expr(Expr::Macro(m), _) => &m.mac,
+            _ => break,
+        };
+        let Some(name) = mac.path.segments.last().map(|s| s.ident.to_string()) else {
+            break;
+        };
+        let name = name.strip_prefix("debug_").unwrap_or(&name);
+        let Ok(args) = mac
+            .parse_body_with(syn::punctuated::Punctuated::<Expr, syn::Token![,]>::parse_terminated)
+        else {
+            break;
+        };
+        let text = |e: &Expr| e.to_token_stream().to_string();
+        let args: Vec<&Expr> = args.iter().collect();
+        match (name, args.as_slice()) {
+            ("assert", [cond, ..]) => out.push(format!("({})", text(cond))),
+            ("assert_eq", [a, b, ..]) => out.push(format!("({}) == ({})", text(a), text(b))),
+            ("assert_ne", [a, b, ..]) => out.push(format!("({}) != ({})", text(a), text(b))),
+            _ => break,
+        }
+    }
+    out
+}
+
+/// The most replacement values one return type yields: a tuple's element-wise product is cut
+/// here (cargo-mutants has no cap; a 4-tuple of `i64` would give 81).
+const MAX_VALUES: usize = 16;
+
+/// [`ReturnValues::TypeAware`] values for `ty`; `depth` bounds recursion through nested types.
+fn typed_values(ty: &Type, depth: u32) -> Vec<String> {
+    let v = |xs: &[&str]| xs.iter().map(|x| (*x).to_owned()).collect::<Vec<_>>();
+    if depth > 4 {
+        return v(&["Default::default()"]);
+    }
+    let inner = |t: &Type| typed_values(t, depth + 1);
+    let mut out = match ty {
+        Type::Paren(p) => inner(&p.elem),
+        Type::Group(g) => inner(&g.elem),
+        Type::Never(_) => Vec::new(),
+        Type::Tuple(t) if t.elems.is_empty() => v(&["()"]),
+        Type::Tuple(t) => {
+            let mut acc: Vec<Vec<String>> = vec![Vec::new()];
+            for elem in &t.elems {
+                let values = inner(elem);
+                acc = acc
+                    .iter()
+                    .flat_map(|prefix| {
+                        values.iter().map(move |x| {
+                            let mut p = prefix.clone();
+                            p.push(x.clone());
+                            p
+                        })
+                    })
+                    .take(MAX_VALUES)
+                    .collect();
+            }
+            let one = t.elems.len() == 1;
+            acc.into_iter()
+                .map(|xs| format!("({}{})", xs.join(", "), if one { "," } else { "" }))
+                .collect()
+        }
+        Type::Array(a) => {
+            let len = a.len.to_token_stream().to_string();
+            inner(&a.elem)
+                .into_iter()
+                .map(|x| format!("[{x}; {len}]"))
+                .collect()
+        }
+        Type::Reference(r) if r.mutability.is_some() => match &*r.elem {
+            Type::Slice(s) => std::iter::once("Vec::leak(Vec::new())".to_owned())
+                .chain(
+                    inner(&s.elem)
+                        .into_iter()
+                        .map(|x| format!("Vec::leak(vec![{x}])")),
+                )
+                .collect(),
+            elem => inner(elem)
+                .into_iter()
+                .map(|x| format!("Box::leak(Box::new({x}))"))
+                .collect(),
+        },
+        Type::Reference(r) => match &*r.elem {
+            Type::Path(p) if p.path.is_ident("str") => v(&["\"\"", "\"xyzzy\""]),
+            Type::Slice(s) => std::iter::once("Vec::leak(Vec::new())".to_owned())
+                .chain(
+                    inner(&s.elem)
+                        .into_iter()
+                        .map(|x| format!("Vec::leak(vec![{x}])")),
+                )
+                .collect(),
+            elem => inner(elem)
+                .into_iter()
+                .map(|x| {
+                    if is_literal(&x) {
+                        format!("&{x}")
+                    } else {
+                        format!("Box::leak(Box::new({x}))")
+                    }
+                })
+                .collect(),
+        },
+        Type::ImplTrait(t) => {
+            let iterator = t.bounds.iter().find_map(|b| match b {
+                syn::TypeParamBound::Trait(tb) => tb
+                    .path
+                    .segments
+                    .last()
+                    .filter(|s| {
+                        s.ident == "Iterator"
+                            || s.ident == "DoubleEndedIterator"
+                            || s.ident == "ExactSizeIterator"
+                    })
+                    .map(|s| item_type(&s.arguments)),
+                _ => None,
+            });
+            match iterator {
+                Some(item) => std::iter::once("::std::iter::empty()".to_owned())
+                    .chain(
+                        item.into_iter()
+                            .flat_map(|t| inner(&t))
+                            .map(|x| format!("::std::iter::once({x})")),
+                    )
+                    .collect(),
+                None => Vec::new(),
+            }
+        }
+        Type::Path(p) if p.qself.is_none() => path_values(&p.path, depth),
+        _ => Vec::new(),
+    };
+    out.truncate(MAX_VALUES);
+    out
+}
+
+/// Whether `x` is a literal whose reference is promoted to `'static` (`&0`, `&true`, `&""`).
+fn is_literal(x: &str) -> bool {
+    x == "true"
+        || x == "false"
+        || x.starts_with('"')
+        || x.trim_start_matches('-')
+            .starts_with(|c: char| c.is_ascii_digit())
+}
+
+/// `Item = T` of an `Iterator<Item = T>` bound.
+fn item_type(args: &syn::PathArguments) -> Option<Type> {
+    let syn::PathArguments::AngleBracketed(a) = args else {
+        return None;
+    };
+    a.args.iter().find_map(|g| match g {
+        syn::GenericArgument::AssocType(t) if t.ident == "Item" => Some(t.ty.clone()),
+        _ => None,
+    })
+}
+
+fn path_values(path: &syn::Path, depth: u32) -> Vec<String> {
+    let Some(last) = path.segments.last() else {
+        return Vec::new();
+    };
+    let name = last.ident.to_string();
+    let types: Vec<&Type> = match &last.arguments {
+        syn::PathArguments::AngleBracketed(a) => a
+            .args
+            .iter()
+            .filter_map(|g| match g {
+                syn::GenericArgument::Type(t) => Some(t),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    // The path as written, without generic arguments: `Cow`, `std::borrow::Cow`.
+    let written: String = path
+        .segments
+        .iter()
+        .map(|s| s.ident.to_string())
+        .collect::<Vec<_>>()
+        .join("::");
+    let written = if path.leading_colon.is_some() {
+        format!("::{written}")
+    } else {
+        written
+    };
+    let inner = |t: &Type| typed_values(t, depth + 1);
+    let first = types.first().copied();
+    match (name.as_str(), first) {
+        ("Self", _) => Vec::new(),
+        ("String", None) => vec!["String::new()".into(), "\"xyzzy\".into()".into()],
+        ("Vec", Some(t)) => std::iter::once("vec![]".to_owned())
+            .chain(inner(t).into_iter().map(|x| format!("vec![{x}]")))
+            .collect(),
+        ("Option", Some(t)) => std::iter::once("None".to_owned())
+            .chain(inner(t).into_iter().map(|x| format!("Some({x})")))
+            .collect(),
+        ("Result", Some(t)) => inner(t).into_iter().map(|x| format!("Ok({x})")).collect(),
+        ("Box" | "Rc" | "Arc", Some(t)) => {
+            let values = match t {
+                // `Box<str>`, `Box<[T]>`: built from their owned forms.
+                Type::Path(p) if p.path.is_ident("str") => {
+                    return vec![
+                        format!("{written}::from(\"\")"),
+                        format!("{written}::from(\"xyzzy\")"),
+                    ];
+                }
+                Type::Slice(s) => {
+                    return std::iter::once(format!("{written}::from(Vec::new())"))
+                        .chain(
+                            inner(&s.elem)
+                                .into_iter()
+                                .map(|x| format!("{written}::from(vec![{x}])")),
+                        )
+                        .collect();
+                }
+                Type::TraitObject(_) => return Vec::new(),
+                t => inner(t),
+            };
+            values
+                .into_iter()
+                .map(|x| format!("{written}::new({x})"))
+                .collect()
+        }
+        ("Cow", Some(t)) => match t {
+            Type::Path(p) if p.path.is_ident("str") => vec![
+                format!("{written}::Borrowed(\"\")"),
+                format!("{written}::Borrowed(\"xyzzy\")"),
+                format!("{written}::Owned(String::new())"),
+                format!("{written}::Owned(\"xyzzy\".to_owned())"),
+            ],
+            Type::Slice(s) => std::iter::once(format!("{written}::Borrowed(&[])"))
+                .chain(std::iter::once(format!("{written}::Owned(vec![])")))
+                .chain(
+                    inner(&s.elem)
+                        .into_iter()
+                        .map(|x| format!("{written}::Owned(vec![{x}])")),
+                )
+                .collect(),
+            t => inner(t)
+                .into_iter()
+                .map(|x| format!("{written}::Owned({x})"))
+                .collect(),
+        },
+        _ => {
+            let classic = values_for(&name);
+            if types.is_empty() && !classic.is_empty() && classic[0] != "Default::default()" {
+                classic // numbers, bool
+            } else {
+                vec!["Default::default()".to_owned()]
+            }
+        }
+    }
+}
+
 impl<'ast> Visit<'ast> for Finder {
     fn visit_item_fn(&mut self, i: &'ast syn::ItemFn) {
         self.enter_fn(i.sig.ident.to_string(), &i.vis, &i.sig, &i.block);
@@ -860,6 +1213,14 @@ impl<'ast> Visit<'ast> for Finder {
         }
     }
     fn visit_type(&mut self, _: &'ast syn::Type) {}
+    fn visit_generic_argument(&mut self, g: &'ast syn::GenericArgument) {
+        // `f::<{ N + 1 }>()`: evaluated at compile time.
+        if let syn::GenericArgument::Const(e) = g {
+            self.const_ctx.push("a const-generic argument");
+            self.visit_expr(e);
+            self.const_ctx.pop();
+        }
+    }
     fn visit_macro(&mut self, _: &'ast syn::Macro) {}
     fn visit_expr_const(&mut self, _: &'ast syn::ExprConst) {}
 
@@ -915,13 +1276,14 @@ impl<'ast> Visit<'ast> for Finder {
             Expr::MethodCall(m) => self.method(m),
             Expr::Range(r) => self.range(r),
             Expr::Match(m) => self.match_arms(m),
-            Expr::ForLoop(f) => self
+            // Loops in const contexts get no fuel: the fuel counter is not const.
+            Expr::ForLoop(f) if self.const_ctx.is_empty() => self
                 .loop_points
                 .push(range_of(f.body.brace_token.span.open()).end),
-            Expr::While(w) => self
+            Expr::While(w) if self.const_ctx.is_empty() => self
                 .loop_points
                 .push(range_of(w.body.brace_token.span.open()).end),
-            Expr::Loop(l) => self
+            Expr::Loop(l) if self.const_ctx.is_empty() => self
                 .loop_points
                 .push(range_of(l.body.brace_token.span.open()).end),
             _ => {}
@@ -1114,6 +1476,150 @@ mod tests {
                 .collect();
             assert_eq!(got, want, "{src}");
         }
+    }
+
+    fn typed(src: &str) -> Vec<String> {
+        analyze_with(src, "src/lib.rs", ReturnValues::TypeAware)
+            .unwrap()
+            .mutants
+            .into_iter()
+            .filter(|m| m.operator == Operator::ReturnDefault)
+            .map(|m| m.replacement)
+            .collect()
+    }
+
+    #[test]
+    fn type_aware_return_values_follow_cargo_mutants() {
+        let cases: [(&str, &[&str]); 16] = [
+            ("fn f() -> Result<u8, E> { g() }", &["Ok(0)", "Ok(1)"]),
+            ("fn f() -> Result<(), String> { g() }", &["Ok(())"]),
+            (
+                "fn f() -> Option<bool> { g() }",
+                &["None", "Some(true)", "Some(false)"],
+            ),
+            ("fn f() { g(); }", &["()"]),
+            (
+                "fn f() -> (bool, u8) { g() }",
+                &["(true, 0)", "(true, 1)", "(false, 0)", "(false, 1)"],
+            ),
+            (
+                "fn f(x: &mut u8) -> &mut u8 { x }",
+                &["Box::leak(Box::new(0))", "Box::leak(Box::new(1))"],
+            ),
+            (
+                "fn f() -> Box<T> { g() }",
+                &["Box::new(Default::default())"],
+            ),
+            (
+                "fn f() -> impl Iterator<Item = u8> { g() }",
+                &[
+                    "::std::iter::empty()",
+                    "::std::iter::once(0)",
+                    "::std::iter::once(1)",
+                ],
+            ),
+            (
+                "fn f() -> Cow<'static, str> { g() }",
+                &[
+                    "Cow::Borrowed(\"\")",
+                    "Cow::Borrowed(\"xyzzy\")",
+                    "Cow::Owned(String::new())",
+                    "Cow::Owned(\"xyzzy\".to_owned())",
+                ],
+            ),
+            (
+                "fn f() -> Vec<bool> { g() }",
+                &["vec![]", "vec![true]", "vec![false]"],
+            ),
+            (
+                "fn f() -> String { g() }",
+                &["String::new()", "\"xyzzy\".into()"],
+            ),
+            ("fn f() -> Account { g() }", &["Default::default()"]),
+            (
+                "fn f() -> &'static [u8] { g() }",
+                &[
+                    "Vec::leak(Vec::new())",
+                    "Vec::leak(vec![0])",
+                    "Vec::leak(vec![1])",
+                ],
+            ),
+            ("fn f() -> &'static u32 { g() }", &["&0", "&1"]),
+            ("fn f() -> Self { g() }", &[]),
+            ("fn f() -> ! { loop {} }", &[]),
+        ];
+        for (src, want) in cases {
+            assert_eq!(typed(src), want, "{src}");
+            for value in typed(src) {
+                syn::parse_str::<Expr>(&value).unwrap_or_else(|e| panic!("{value}: {e}"));
+            }
+        }
+        // A tuple's product is capped.
+        assert_eq!(
+            typed("fn f() -> (i64, i64, i64, i64) { g() }").len(),
+            MAX_VALUES
+        );
+        // The classic set is untouched: the mini repos' catalogs depend on it.
+        assert!(
+            mutants("fn f() { g(); }")
+                .iter()
+                .all(|m| m.operator != Operator::ReturnDefault)
+        );
+        let classic: Vec<String> = mutants("fn f() -> (i64, u32) { g() }")
+            .into_iter()
+            .filter(|m| m.operator == Operator::ReturnDefault)
+            .map(|m| m.replacement)
+            .collect();
+        assert_eq!(classic, ["Default::default()"]);
+    }
+
+    #[test]
+    fn const_contexts_are_skipped_with_a_reason_and_get_no_fuel() {
+        let src = "pub const fn c(a: u32) -> u32 { let mut i = 0; while i < a { i += 1; } i + 1 }\n\
+                   pub fn r(a: u32) -> u32 { g::<{ 2 + 1 }>(a) + 1 }";
+        let a = analyze_with(src, "src/lib.rs", ReturnValues::TypeAware).unwrap();
+        // `r`'s own mutants are built, with ordinals 1..=n.
+        assert!(
+            a.mutants
+                .iter()
+                .all(|m| m.function == "r" && m.skip.is_none())
+        );
+        assert!(a.mutants.iter().any(|m| m.original == "+" && m.line == 2));
+        let n = a.mutants.len() as u32;
+        assert!(
+            a.mutants
+                .iter()
+                .enumerate()
+                .all(|(i, m)| m.ordinal as usize == i + 1)
+        );
+        // Everything in `c` and in the const argument is skipped, and says why.
+        let in_c: Vec<&Mutant> = a.skipped.iter().filter(|m| m.function == "c").collect();
+        assert!(
+            in_c.iter()
+                .any(|m| m.operator == Operator::RelationalBoundary)
+        );
+        assert!(in_c.iter().any(|m| m.operator == Operator::ReturnDefault));
+        assert!(
+            in_c.iter()
+                .all(|m| m.skip.as_deref().unwrap().contains("`const fn` body"))
+        );
+        let generic: Vec<&Mutant> = a.skipped.iter().filter(|m| m.function == "r").collect();
+        assert!(!generic.is_empty());
+        assert!(generic.iter().all(|m| {
+            m.skip
+                .as_deref()
+                .unwrap()
+                .contains("const-generic argument")
+        }));
+        assert!(
+            a.skipped
+                .iter()
+                .enumerate()
+                .all(|(i, m)| m.ordinal == n + 1 + i as u32)
+        );
+        // No fuel in the const fn: only `r`'s body gets a function entry point, no loop point.
+        assert_eq!(a.fn_points.len(), 1);
+        assert!(a.loop_points.is_empty());
     }
 
     #[test]
