@@ -38,6 +38,7 @@ pub mod rustc;
 pub mod sandbox;
 pub(crate) mod schemata;
 pub(crate) mod seal;
+pub mod vary;
 
 pub use self::sandbox::Limits;
 pub use self::schemata::Fuel;
