@@ -221,6 +221,8 @@ pub fn renamable(library: &str, suites: &[&str], extra: &[&str]) -> Result<Renam
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Renaming {
     map: BTreeMap<String, String>,
+    /// Renamed types, variants and fields: the names a value's `Debug` form can show.
+    debug_visible: BTreeSet<String>,
 }
 
 impl Renaming {
@@ -267,7 +269,13 @@ impl Renaming {
             }
         }
         map.extend(test_map);
-        Renaming { map }
+        let debug_visible = r
+            .names
+            .iter()
+            .filter(|(_, c)| matches!(c, Class::Type | Class::Field))
+            .map(|(n, _)| n.clone())
+            .collect();
+        Renaming { map, debug_visible }
     }
 
     /// The new name of `name`, or `name` itself.
@@ -302,16 +310,50 @@ impl Renaming {
         out
     }
 
-    /// Renames the words of a failure message, leaving the contents of its quoted strings (the
-    /// Debug form of string values) alone: identifiers appear in a message only through the
-    /// assertion's source text and the Debug form of the library's types.
+    /// Renames the identifiers a failure message shows. A panic message holds fixed English
+    /// (`attempt to add with overflow`, `index out of bounds`), the suite's own message text,
+    /// values in their `Debug` form (which name the library's types, variants and fields), and,
+    /// after `assertion failed: `, the assertion's source text (which names anything). So every
+    /// word is renamed in that source text, and only type, variant and field names elsewhere;
+    /// the contents of quoted strings (string values) never.
     pub fn message(&self, text: &str) -> String {
+        const ASSERTION: &str = "assertion failed: ";
+        // The fixed words of `assert_eq!`/`assert_ne!` messages, kept even when a field is
+        // called `left`.
+        const FIXED: &[&str] = &[
+            "assertion `left == right` failed",
+            "assertion `left != right` failed",
+            "  left: ",
+            " right: ",
+        ];
+        let mut out = String::with_capacity(text.len());
+        for line in text.split_inclusive('\n') {
+            if let Some(source) = line.strip_prefix(ASSERTION) {
+                out.push_str(ASSERTION);
+                out.push_str(&self.unquoted(source, true));
+            } else if let Some(fixed) = FIXED.iter().find(|f| line.starts_with(*f)) {
+                out.push_str(fixed);
+                out.push_str(&self.unquoted(&line[fixed.len()..], false));
+            } else {
+                out.push_str(&self.unquoted(line, false));
+            }
+        }
+        out
+    }
+
+    /// Renames the words of `text` outside its double-quoted strings: all of them, or only the
+    /// names a `Debug` form can show.
+    fn unquoted(&self, text: &str, all: bool) -> String {
         let mut out = String::with_capacity(text.len());
         let mut quoted = false;
         let mut escaped = false;
         let mut word = String::new();
         let flush = |word: &mut String, out: &mut String| {
-            out.push_str(self.name(word));
+            if all || self.debug_visible.contains(word.as_str()) {
+                out.push_str(self.name(word));
+            } else {
+                out.push_str(word);
+            }
             word.clear();
         };
         for c in text.chars() {
@@ -502,6 +544,17 @@ mod tests {
                 "assertion failed: {double}(\"double_it\") == {} {{ {}: 3 }}",
                 ren.name("Pair"),
                 ren.name("left")
+            )
+        );
+        // Outside an assertion's source text only Debug-visible names change: `x` is a local.
+        let m =
+            ren.message("assertion `left == right` failed\n  left: Pair { left: 1 }\n right: x");
+        assert_eq!(
+            m,
+            format!(
+                "assertion `left == right` failed\n  left: {p} {{ {l}: 1 }}\n right: x",
+                l = ren.name("left"),
+                p = ren.name("Pair")
             )
         );
     }
