@@ -177,7 +177,8 @@ pub fn renamable(library: &str, suites: &[&str], extra: &[&str]) -> Result<Renam
             }
             let name = at(i);
             taken.insert(name.to_owned());
-            let after_dot = i >= 1 && at(i - 1) == ".";
+            // `a.name`, but not the end of a range `a..name`.
+            let after_dot = i >= 1 && at(i - 1) == "." && !(i >= 2 && at(i - 2) == ".");
             let after_path = i >= 2 && at(i - 1) == ":" && at(i - 2) == ":";
             // `name!(…)` is a macro; `name != …` is not.
             let macro_name =
@@ -504,7 +505,7 @@ fn rename_segments(test: &str, functions: &[(Vec<&str>, Vec<&str>)]) -> String {
 mod tests {
     use super::*;
 
-    const LIB: &str = "//! Uses `Pair`.\n/// A pair; `left` is first.\n#[derive(Debug)]\npub struct Pair { pub left: i64 }\nimpl Pair {\n    /// Builds one from `x`.\n    pub fn make(x: i64) -> Pair { Pair { left: x } }\n    pub fn new() -> Self { Self { left: 0 } }\n}\nimpl std::fmt::Display for Pair {\n    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result { write!(f, \"{}\", self.left) }\n}\n/// Doubles `x`.\npub fn double_it(x: i64) -> i64 { let max = x.max(0); let y = x * 2; format!(\"{y}\"); y + max - max }\n";
+    const LIB: &str = "//! Uses `Pair`.\n/// A pair; `left` is first.\n#[derive(Debug)]\npub struct Pair { pub left: i64 }\nimpl Pair {\n    /// Builds one from `x`.\n    pub fn make(x: i64) -> Pair { Pair { left: x } }\n    pub fn new() -> Self { Self { left: 0 } }\n}\nimpl std::fmt::Display for Pair {\n    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result { write!(f, \"{}\", self.left) }\n}\n/// Doubles `x`.\npub fn double_it(x: i64) -> i64 { let max = x.max(0); let y = x * 2; for _ in 0..x {} format!(\"{y}\"); y + max - max }\n";
     const SUITE: &str = "#[test]\nfn double_it_works() { let v = Vec::<i64>::new(); assert_eq!(double_it(2), 4, \"{v:?}\"); assert_eq!(Pair::make(3).left, 3); }\n";
 
     #[test]
