@@ -4,7 +4,8 @@
 //! number of distinct problems is at least its inverse (a non-uniform draw only collides more);
 //! for c = 0 the one-sided 95% Poisson bound (c ≤ 3.0 expected) gives M ≥ N(N-1)/6.
 //!
-//! `cargo run --release --example repo_fix_surfaces -- [LEVEL] [N] [SEED]` (defaults 5, 3000, 1).
+//! `cargo run --release --example repo_fix_surfaces -- [LEVEL] [N] [SEED] [VARIATION]` (defaults
+//! 5, 3000, 1, and the level's variation).
 
 use std::collections::BTreeMap;
 use std::time::Instant;
@@ -24,7 +25,10 @@ fn main() {
     let seed: u64 = args
         .get(2)
         .map_or(1, |a| a.parse().expect("SEED is a number"));
-    let params = RepoFixParams::at_level(level);
+    let mut params = RepoFixParams::at_level(level);
+    if let Some(v) = args.get(3) {
+        params.variation = v.parse().expect("VARIATION is 0 to 3");
+    }
     let g = Generator::new(&RepoFix, params.clone(), seed).expect("level params are valid");
     let start = Instant::now();
     let mut seen: BTreeMap<[u8; 32], u64> = BTreeMap::new();

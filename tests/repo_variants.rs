@@ -98,14 +98,15 @@ fn a_variant_of_every_repo_keeps_its_catalogue() {
     assert!(checked > 1000, "{checked}");
 }
 
-/// The same for 3 variants of every repo at every variation level (81 compiles; minutes).
+/// The same for 2 variants of every repo at every variation level (54 compiles; about 20 minutes
+/// on a loaded 2-core machine).
 /// Run with `cargo test --release --test main repo_variants -- --ignored`.
 #[test]
 #[ignore]
 fn many_variants_of_every_repo_keep_their_catalogues() {
     let cases: Vec<(&str, u32, u64)> = repo_names()
         .flat_map(|name| {
-            (1..=3).flat_map(move |variation| (0..3).map(move |seed| (name, variation, seed)))
+            (1..=3).flat_map(move |variation| (0..2).map(move |seed| (name, variation, seed)))
         })
         .collect();
     let checked: usize = cases

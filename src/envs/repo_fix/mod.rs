@@ -206,18 +206,32 @@ fn render(varied: &Varied, data: &RepoFixData, params: &RepoFixParams) -> String
 /// The original text of every buggy function, as an answer block.
 fn reference(varied: &Varied) -> String {
     let names: Vec<&str> = varied.bugs.iter().map(|b| b.function.as_str()).collect();
-    answer_block(&varied.reference, &varied.reference_functions, &names)
+    let spans: Vec<(&str, std::ops::Range<usize>)> = varied
+        .reference_functions
+        .iter()
+        .map(|f| (f.name.as_str(), f.span.clone()))
+        .collect();
+    block_of(&varied.reference, &spans, &names)
 }
 
 /// The named functions of `source` (full names, as `FnInfo::name`) as one ```rust answer block,
 /// methods inside their `impl` blocks: the form the verifier reads.
 pub fn answer_block(source: &str, functions: &[FnInfo], names: &[&str]) -> String {
+    let spans: Vec<(&str, std::ops::Range<usize>)> = functions
+        .iter()
+        .map(|f| (f.name.as_str(), f.span.clone()))
+        .collect();
+    block_of(source, &spans, names)
+}
+
+/// [`answer_block`] from (name, item span) pairs.
+fn block_of(source: &str, functions: &[(&str, std::ops::Range<usize>)], names: &[&str]) -> String {
     let mut code = String::new();
     for name in names {
-        let Some(f) = functions.iter().find(|f| f.name == *name) else {
+        let Some((_, span)) = functions.iter().find(|(n, _)| n == name) else {
             continue;
         };
-        let text = &source[f.span.clone()];
+        let text = &source[span.clone()];
         match name.rsplit_once("::") {
             Some((ty, _)) => code.push_str(&format!("impl {ty} {{\n    {text}\n}}\n")),
             None => code.push_str(&format!("{text}\n")),

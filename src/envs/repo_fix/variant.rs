@@ -9,7 +9,7 @@ use super::assets::Repo;
 use super::inject::Injection;
 use crate::core::rng::ProblemRng;
 use crate::repo::catalog::Failure;
-use crate::repo::mutate::{self, FnInfo, unified_diff};
+use crate::repo::mutate::{self, unified_diff};
 use crate::repo::vary::{Plan, Suite};
 
 /// Everything a record and a prompt need, varied.
@@ -18,11 +18,11 @@ pub struct Varied {
     /// The buggy library.
     pub library: String,
     /// Its functions, in its own source order.
-    pub functions: Vec<FnInfo>,
+    pub functions: Vec<FnSpan>,
     /// The library with every bug undone.
     pub reference: String,
     /// The reference's functions.
-    pub reference_functions: Vec<FnInfo>,
+    pub reference_functions: Vec<FnSpan>,
     /// The strong suite.
     pub strong: String,
     /// The weak suite.
@@ -193,12 +193,55 @@ pub fn variant_catalog(repo: &str, variation: u32, seed: u64) -> Option<VariantC
     })
 }
 
-/// The variation engine keeps every text parseable (a test checks every repo at every level);
+/// Where a function of a varied library is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FnSpan {
+    /// `name` or `Type::name`, as the mutation engine names functions.
+    pub name: String,
+    /// From its visibility (or `fn`) to its closing brace.
+    pub span: Range<usize>,
+    /// Inside its braces.
+    pub body: Range<usize>,
+}
+
+/// The functions of `library` (free, and methods), in source order: what the
+/// prompt elides and the reference quotes. One syn parse, without the mutation engine's walk.
+/// The variation engine keeps every text parseable (a test checks every repo at every level), so
 /// an empty list here would only elide less of the prompt.
-fn analyze(library: &str) -> Vec<FnInfo> {
-    mutate::analyze(library, "src/lib.rs")
-        .map(|a| a.functions)
-        .unwrap_or_default()
+fn analyze(library: &str) -> Vec<FnSpan> {
+    use syn::spanned::Spanned;
+    let Ok(file) = syn::parse_file(library) else {
+        return Vec::new();
+    };
+    let span = |vis: &syn::Visibility, sig: &syn::Signature, block: &syn::Block, name: String| {
+        let start = match vis {
+            syn::Visibility::Inherited => sig.span().byte_range().start,
+            v => v.span().byte_range().start,
+        };
+        FnSpan {
+            name,
+            span: start..block.span().byte_range().end,
+            body: block.brace_token.span.open().byte_range().end
+                ..block.brace_token.span.close().byte_range().start,
+        }
+    };
+    let mut out = Vec::new();
+    for item in &file.items {
+        match item {
+            syn::Item::Fn(f) => out.push(span(&f.vis, &f.sig, &f.block, f.sig.ident.to_string())),
+            syn::Item::Impl(i) => {
+                let ty = mutate::compact(&i.self_ty);
+                for it in &i.items {
+                    if let syn::ImplItem::Fn(f) = it {
+                        let name = format!("{ty}::{}", f.sig.ident);
+                        out.push(span(&f.vis, &f.sig, &f.block, name));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    out
 }
 
 /// The span of `buggy` in `library` such that putting `original` there gives `fixed`: the two
