@@ -31,6 +31,10 @@ pub const SHIPPED: &[(&str, &str)] = &[
         "standard-v3",
         include_str!("../envs/suites/standard-v3.toml"),
     ),
+    (
+        "standard-v4",
+        include_str!("../envs/suites/standard-v4.toml"),
+    ),
 ];
 
 /// The most problems one entry may ask for.

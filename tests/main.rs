@@ -29,6 +29,7 @@ mod records;
 mod repo_fix;
 mod repo_fix_attacks;
 mod repo_fix_runner;
+mod repo_variants;
 mod repos;
 mod sat;
 mod schemas;

@@ -77,17 +77,17 @@ fn generation_is_pinned() {
             (
                 None,
                 0,
-                "d836b1fce66b6507094928b25437817d61bf6dd7d1282c6fe8d3c12c6edbe566",
+                "898b752b6c2beaf89106be424525e86fc0fcc7dbec925185d9b585be66844a5c",
             ),
             (
                 Some(0.0),
                 7,
-                "1c3fb2d52692805528a24340b6f833d1d4eac7433b8d9558898890600bce0472",
+                "ca4de8025535c883bc21c74ef7a9ee388a3316d236778bdf7e629885318707b4",
             ),
             (
                 Some(10.0),
                 7,
-                "e00899e292e893f0876e1611d90ceb4e166de0f350ba4574a5ef9c7dcf33b862",
+                "08ba9ffb8fb2c684042719e1b5e2ad7253faf3b46d3dbd4330a90db546a79bd7",
             ),
         ],
     );

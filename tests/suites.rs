@@ -21,6 +21,11 @@ const PINNED: &[(&str, u32, &str)] = &[
         3,
         "e8700f9148fcbe1202b8108e4b562c1062f5f4c8abcb16dbbb3d7ec7c7eb21a7",
     ),
+    (
+        "standard-v4",
+        4,
+        "362245a83c6ace5b85d035f685de05bcdac1b774fe2dfaa97fe000f55c3733a5",
+    ),
 ];
 
 /// A fresh directory, removed when the value drops.
@@ -87,7 +92,7 @@ fn shipped_suites_are_frozen() {
 
 #[test]
 fn the_newest_standard_covers_every_registered_env_at_three_levels() {
-    let spec = SuiteSpec::load("standard-v3", &EnvSet::shipped()).unwrap();
+    let spec = SuiteSpec::load("standard-v4", &EnvSet::shipped()).unwrap();
     for env in verigym::registry::envs() {
         let mut levels: Vec<f64> = spec
             .entries
@@ -114,7 +119,7 @@ fn build_then_check_is_byte_exact_across_thread_counts() {
         .build()
         .unwrap()
         .install(|| {
-            SuiteSpec::load("standard-v3", &EnvSet::shipped())
+            SuiteSpec::load("standard-v4", &EnvSet::shipped())
                 .unwrap()
                 .build(&EnvSet::shipped())
                 .unwrap()
@@ -134,7 +139,7 @@ fn build_then_check_is_byte_exact_across_thread_counts() {
 fn tampering_is_caught_and_named() {
     let dir_guard = scratch("tamper");
     let dir = dir_guard.path();
-    SuiteSpec::load("standard-v3", &EnvSet::shipped())
+    SuiteSpec::load("standard-v4", &EnvSet::shipped())
         .unwrap()
         .build(&EnvSet::shipped())
         .unwrap()

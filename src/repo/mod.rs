@@ -40,6 +40,7 @@ pub mod sandbox;
 pub(crate) mod schemata;
 pub(crate) mod seal;
 pub mod select;
+pub mod vary;
 
 pub use self::sandbox::Limits;
 pub use self::schemata::Fuel;

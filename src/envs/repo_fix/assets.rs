@@ -5,6 +5,7 @@ use std::sync::LazyLock;
 
 use crate::repo::catalog::{Bug, BugCatalog, sha256_hex};
 use crate::repo::mutate::{self, FnInfo, Operator};
+use crate::repo::vary::Surface;
 
 /// One shipped repo, ready for bug injection.
 #[derive(Debug)]
@@ -28,6 +29,8 @@ pub struct Repo {
     /// and every failing test reaches the function (the reach analysis explains the failure, so
     /// combining the bug with bugs elsewhere is safe).
     pub bugs_by_function: Vec<Vec<usize>>,
+    /// What variation may rename and rewrite.
+    pub surface: Surface,
 }
 
 impl Repo {
@@ -131,7 +134,15 @@ fn load(&(name, library, strong, weak, catalog): &Sources) -> Repo {
             bugs_by_function[f].push(i);
         }
     }
+    let replacements: Vec<&str> = catalog
+        .bugs
+        .iter()
+        .map(|b| b.replacement.as_str())
+        .collect();
+    let surface = Surface::new(library, strong, weak, &replacements)
+        .unwrap_or_else(|e| panic!("envs/repos/{name}: {e}"));
     Repo {
+        surface,
         name,
         library,
         strong,

@@ -5,8 +5,6 @@
 //! at most one bug, so it fails under the combination exactly when it fails under that bug alone,
 //! with the same message: the failures a prompt shows are true without compiling anything.
 
-use std::ops::Range;
-
 use super::assets::{self, Repo};
 use super::params::RepoFixParams;
 use crate::core::rng::ProblemRng;
@@ -19,12 +17,6 @@ pub struct Injection {
     pub repo: &'static Repo,
     /// Catalog indices of the injected bugs, in source order.
     pub bugs: Vec<usize>,
-    /// The library with every bug applied.
-    pub library: String,
-    /// Each function's body span (inside the braces) in `library`.
-    pub body_spans: Vec<Range<usize>>,
-    /// Each injected bug's span in `library`.
-    pub bug_spans: Vec<Range<usize>>,
     /// Indices of the functions whose bodies the prompt shows, in source order.
     pub shown: Vec<usize>,
     /// The failing strong tests, in suite order, with their messages.
@@ -115,42 +107,9 @@ pub fn inject(p: &RepoFixParams, rng: &mut ProblemRng) -> Injection {
     apply(repo, bugs, shown)
 }
 
-/// Applies `bugs` (one per function) to the repo's library and collects their failures.
+/// Sorts `bugs` (one per function) into source order and collects their failures.
 pub fn apply(repo: &'static Repo, mut bugs: Vec<usize>, shown: Vec<usize>) -> Injection {
     bugs.sort_by_key(|&b| repo.bug(b).span[0]);
-    let mut library = String::with_capacity(repo.library.len() + 64);
-    let mut at = 0;
-    let mut bug_spans = Vec::new();
-    // (original offset, cumulative shift after it) for mapping spans into the buggy text.
-    let mut shifts: Vec<(usize, isize)> = Vec::new();
-    let mut shift = 0isize;
-    for &b in &bugs {
-        let bug = repo.bug(b);
-        let [start, end] = bug.span;
-        library.push_str(&repo.library[at..start]);
-        let new_start = library.len();
-        library.push_str(&bug.replacement);
-        bug_spans.push(new_start..library.len());
-        at = end;
-        shift += bug.replacement.len() as isize - (end - start) as isize;
-        shifts.push((end, shift));
-    }
-    library.push_str(&repo.library[at..]);
-    let map = |offset: usize| -> usize {
-        let s = shifts
-            .iter()
-            .rev()
-            .find(|(o, _)| *o <= offset)
-            .map_or(0, |(_, s)| *s);
-        offset
-            .checked_add_signed(s)
-            .expect("spans stay inside the text")
-    };
-    let body_spans = repo
-        .functions
-        .iter()
-        .map(|f| map(f.body.start)..map(f.body.end))
-        .collect();
     let failing = repo
         .catalog
         .tests
@@ -165,9 +124,6 @@ pub fn apply(repo: &'static Repo, mut bugs: Vec<usize>, shown: Vec<usize>) -> In
     Injection {
         repo,
         bugs,
-        library,
-        body_spans,
-        bug_spans,
         shown,
         failing,
     }
@@ -179,28 +135,6 @@ mod tests {
 
     fn params(level: f64) -> RepoFixParams {
         <RepoFixParams as crate::core::params::EnvParams>::at_level(level)
-    }
-
-    #[test]
-    fn buggy_library_differs_only_at_the_bugs() {
-        let mut rng = ProblemRng::from_test_seed(7);
-        for _ in 0..50 {
-            let inj = inject(&params(9.0), &mut rng);
-            assert_eq!(inj.bugs.len(), 3);
-            for (&b, span) in inj.bugs.iter().zip(&inj.bug_spans) {
-                assert_eq!(inj.library[span.clone()], inj.repo.bug(b).replacement);
-            }
-            // Undoing every bug gives the original library back.
-            let mut undone = inj.library.clone();
-            for (&b, span) in inj.bugs.iter().zip(&inj.bug_spans).rev() {
-                undone.replace_range(span.clone(), &inj.repo.bug(b).original);
-            }
-            assert_eq!(undone, inj.repo.library);
-            // Body spans still frame each function's body in the buggy text.
-            let buggy = crate::repo::mutate::analyze(&inj.library, "src/lib.rs").unwrap();
-            let bodies: Vec<_> = buggy.functions.iter().map(|f| f.body.clone()).collect();
-            assert_eq!(bodies, inj.body_spans);
-        }
     }
 
     #[test]

@@ -14,6 +14,7 @@ mod check;
 mod inject;
 mod params;
 mod probes;
+mod variant;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -23,11 +24,14 @@ pub use self::assets::names as repo_names;
 pub use self::check::verify_unscreened;
 use self::inject::Injection;
 pub use self::params::{BUGS_MAX, RepoFixParams};
+use self::variant::Varied;
+#[doc(hidden)]
+pub use self::variant::{VariantBug, VariantCatalog, variant_catalog};
 use crate::core::env::{AnswerFormat, Env, Generated, ProbeAnswers};
 use crate::core::rng::ProblemRng;
 use crate::core::verdict::Verdict;
 use crate::repo::catalog::Failure;
-use crate::repo::mutate::{FnInfo, unified_diff};
+use crate::repo::mutate::FnInfo;
 
 /// The bug-fix env.
 #[derive(Clone, Copy, Debug, Default)]
@@ -73,7 +77,10 @@ pub struct InjectedBug {
 
 impl Env for RepoFix {
     const ID: &'static str = "repo_fix";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
+    // Version 3 added the `variation` knob and moved the level map; the data layout and the
+    // answers accepted are unchanged, so version-2 records are judged exactly as before.
+    const COMPATIBLE_SINCE: u32 = 2;
     const SUMMARY: &'static str = "fix bugs injected into a mini Rust repo (hidden strong suite run in a sandbox; needs rustc)";
     type Params = RepoFixParams;
     type Data = RepoFixData;
@@ -82,7 +89,8 @@ impl Env for RepoFix {
 
     fn generate(&self, params: &RepoFixParams, rng: &mut ProblemRng) -> Generated<RepoFixData> {
         let inj = inject::inject(params, rng);
-        let data = data(&inj);
+        let varied = variant::vary(&inj, params.variation, rng);
+        let data = data(&inj, &varied);
         let fewest = inj
             .bugs
             .iter()
@@ -93,8 +101,8 @@ impl Env for RepoFix {
         let difficulty = (inj.shown.len() * data.bugs.len() * 10 / fewest) as u64
             + if params.show_failures { 0 } else { 50 };
         Generated {
-            prompt: render(&inj, &data, params),
-            answer: reference(&inj),
+            prompt: render(&varied, &data, params),
+            answer: reference(&varied),
             difficulty,
             data,
         }
@@ -113,65 +121,43 @@ impl Env for RepoFix {
     }
 }
 
-fn data(inj: &Injection) -> RepoFixData {
-    let repo = inj.repo;
-    let bugs = inj
-        .bugs
-        .iter()
-        .zip(&inj.bug_spans)
-        .map(|(&b, span)| {
-            let bug = repo.bug(b);
-            let mut fixed = inj.library.clone();
-            fixed.replace_range(span.clone(), &bug.original);
-            InjectedBug {
-                id: bug.id.clone(),
-                function: bug.function.clone(),
-                line: inj.library[..span.start].matches('\n').count() + 1,
-                buggy: bug.replacement.clone(),
-                original: bug.original.clone(),
-                fix_diff: unified_diff("src/lib.rs", &inj.library, &fixed, span),
-            }
-        })
-        .collect();
+fn data(inj: &Injection, varied: &Varied) -> RepoFixData {
     RepoFixData {
-        repo: repo.name.to_owned(),
-        library: inj.library.clone(),
-        suite: repo.strong.to_owned(),
-        tests: repo.catalog.tests.iter().map(|t| t.name.clone()).collect(),
-        bugs,
-        failing: inj.failing.clone(),
-        shown: inj
-            .shown
-            .iter()
-            .map(|&f| repo.functions[f].name.clone())
-            .collect(),
+        repo: inj.repo.name.to_owned(),
+        library: varied.library.clone(),
+        suite: varied.strong.clone(),
+        tests: varied.tests.clone(),
+        bugs: varied.bugs.clone(),
+        failing: varied.failing.clone(),
+        shown: varied.shown.clone(),
     }
 }
 
 /// The library as the prompt shows it: bodies of functions not in `shown` are elided.
-fn visible_library(inj: &Injection) -> String {
-    let mut out = String::with_capacity(inj.library.len());
+fn visible_library(varied: &Varied) -> String {
+    let library = &varied.library;
+    let mut out = String::with_capacity(library.len());
     let mut at = 0;
-    for (f, body) in inj.body_spans.iter().enumerate() {
-        if inj.shown.contains(&f) {
+    for f in &varied.functions {
+        if varied.shown.contains(&f.name) {
             continue;
         }
-        out.push_str(&inj.library[at..body.start]);
+        out.push_str(&library[at..f.body.start]);
         out.push_str(" /* … */ ");
-        at = body.end;
+        at = f.body.end;
     }
-    out.push_str(&inj.library[at..]);
+    out.push_str(&library[at..]);
     out
 }
 
-fn render(inj: &Injection, data: &RepoFixData, params: &RepoFixParams) -> String {
+fn render(varied: &Varied, data: &RepoFixData, params: &RepoFixParams) -> String {
     let bugs = data.bugs.len();
     let (count, each) = if bugs == 1 {
         ("one bug".to_owned(), "")
     } else {
         (format!("{bugs} bugs"), ", each in a different function")
     };
-    let elided = inj.shown.len() < inj.repo.functions.len();
+    let elided = varied.shown.len() < varied.functions.len();
     let mut p = format!(
         "The Rust crate `{}` has {count}{each}. Its doc comments state the intended behaviour; \
          the code does not meet it.{}\n\n`src/lib.rs`:\n```rust\n{}```\n",
@@ -181,7 +167,7 @@ fn render(inj: &Injection, data: &RepoFixData, params: &RepoFixParams) -> String
         } else {
             ""
         },
-        visible_library(inj)
+        visible_library(varied)
     );
     if params.show_failures {
         p.push_str("\nThese tests of the hidden test suite fail:\n");
@@ -195,7 +181,7 @@ fn render(inj: &Injection, data: &RepoFixData, params: &RepoFixParams) -> String
         p.push_str(&format!(
             "\nSome of the crate's visible tests (the hidden suite is stronger; these may not \
              catch the bug):\n```rust\n{}```\n",
-            inj.repo.weak
+            varied.weak
         ));
     }
     p.push_str(
@@ -218,24 +204,34 @@ fn render(inj: &Injection, data: &RepoFixData, params: &RepoFixParams) -> String
 }
 
 /// The original text of every buggy function, as an answer block.
-fn reference(inj: &Injection) -> String {
-    let names: Vec<&str> = inj
-        .bugs
+fn reference(varied: &Varied) -> String {
+    let names: Vec<&str> = varied.bugs.iter().map(|b| b.function.as_str()).collect();
+    let spans: Vec<(&str, std::ops::Range<usize>)> = varied
+        .reference_functions
         .iter()
-        .map(|&b| inj.repo.bug(b).function.as_str())
+        .map(|f| (f.name.as_str(), f.span.clone()))
         .collect();
-    answer_block(inj.repo.library, &inj.repo.functions, &names)
+    block_of(&varied.reference, &spans, &names)
 }
 
 /// The named functions of `source` (full names, as `FnInfo::name`) as one ```rust answer block,
 /// methods inside their `impl` blocks: the form the verifier reads.
 pub fn answer_block(source: &str, functions: &[FnInfo], names: &[&str]) -> String {
+    let spans: Vec<(&str, std::ops::Range<usize>)> = functions
+        .iter()
+        .map(|f| (f.name.as_str(), f.span.clone()))
+        .collect();
+    block_of(source, &spans, names)
+}
+
+/// [`answer_block`] from (name, item span) pairs.
+fn block_of(source: &str, functions: &[(&str, std::ops::Range<usize>)], names: &[&str]) -> String {
     let mut code = String::new();
     for name in names {
-        let Some(f) = functions.iter().find(|f| f.name == *name) else {
+        let Some((_, span)) = functions.iter().find(|(n, _)| n == name) else {
             continue;
         };
-        let text = &source[f.span.clone()];
+        let text = &source[span.clone()];
         match name.rsplit_once("::") {
             Some((ty, _)) => code.push_str(&format!("impl {ty} {{\n    {text}\n}}\n")),
             None => code.push_str(&format!("{text}\n")),

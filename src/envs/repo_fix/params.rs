@@ -14,6 +14,8 @@ pub const BUGS_MAX: u32 = 3;
 pub const DISTRACTORS_MAX: u32 = 64;
 /// The largest `max_failing` accepted.
 pub const FAILING_MAX: u32 = 1000;
+/// The largest `variation` accepted.
+pub const VARIATION_MAX: u32 = crate::repo::vary::LEVEL_MAX;
 
 /// The knobs of a bug-fix problem.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -39,6 +41,14 @@ pub struct RepoFixParams {
     /// what the repo has); every other body is elided.
     #[schemars(range(min = 0, max = 64))]
     pub distractors: u32,
+    /// How far the repo's surface is varied, from the seed (the semantics never change): 0 is
+    /// the repo as shipped; 1 renames its functions, methods, types, fields, variants,
+    /// parameters and locals (and the tests and doc comments that name them) to fresh words; 2
+    /// also reorders the items of the library and of both suites; 3 also rewrites expressions
+    /// and control flow into equivalent forms (`a < b` as `b > a`, `if c {x} else {y}` as
+    /// `if !c {y} else {x}`, `v += e` as `v = v + e`).
+    #[schemars(range(min = 0, max = 3))]
+    pub variation: u32,
 }
 
 impl Default for RepoFixParams {
@@ -66,6 +76,7 @@ impl EnvParams for RepoFixParams {
             FAILING_MAX,
         )?;
         check_range("distractors", self.distractors, 0, DISTRACTORS_MAX)?;
+        check_range("variation", self.variation, 0, VARIATION_MAX)?;
         if inject::feasible_repos(self).is_empty() {
             return Err(Error::param(
                 "bugs",
@@ -80,16 +91,19 @@ impl EnvParams for RepoFixParams {
         Ok(())
     }
 
-    /// | level | bugs | failing tests per bug | failures shown | weak suite shown | distractors |
-    /// |---|---|---|---|---|---|
-    /// | 0 ≤ L < 2 | 1 | 2 to 1000 | yes | yes | ⌊1.6 L⌋ |
-    /// | 2 ≤ L < 4 | 1 | 1 to 1000 | yes | no | 〃 |
-    /// | 4 ≤ L < 6 | 2 | 1 to 1000 | yes (no from L = 5) | no | 〃 |
-    /// | 6 ≤ L < 8 | 2 | 1 to 2 | no | no | 〃 |
-    /// | 8 ≤ L ≤ 10 | 3 | 1 to 1 | no | no | 〃 (16 at L = 10: every function) |
+    /// | level | bugs | failing tests per bug | failures shown | weak suite shown | distractors | variation |
+    /// |---|---|---|---|---|---|---|
+    /// | 0 ≤ L < 1 | 1 | 2 to 1000 | yes | yes | ⌊1.6 L⌋ | 0 (as shipped) |
+    /// | 1 ≤ L < 2 | 1 | 2 to 1000 | yes | yes | 〃 | 1 (renamed) |
+    /// | 2 ≤ L < 3 | 1 | 1 to 1000 | yes | no | 〃 | 2 (+ reordered) |
+    /// | 3 ≤ L < 4 | 1 | 1 to 1000 | yes | no | 〃 | 3 (+ rewritten) |
+    /// | 4 ≤ L < 6 | 2 | 1 to 1000 | yes (no from L = 5) | no | 〃 | 3 |
+    /// | 6 ≤ L < 8 | 2 | 1 to 2 | no | no | 〃 | 3 |
+    /// | 8 ≤ L ≤ 10 | 3 | 1 to 1 | no | no | 〃 (16 at L = 10: every function) | 3 |
     ///
     /// Every knob only makes problems harder as L grows: more bugs, subtler bugs (fewer failing
-    /// tests), less shown about the failures, and more correct code to search through.
+    /// tests), less shown about the failures, more correct code to search through, and a surface
+    /// further from any text a model may have memorised.
     fn at_level(level: f64) -> Self {
         let bugs = if level >= 8.0 {
             3
@@ -113,6 +127,7 @@ impl EnvParams for RepoFixParams {
             show_failures: level < 5.0,
             show_weak: level < 2.0,
             distractors: ((level * 1.6).floor() as u32).min(DISTRACTORS_MAX),
+            variation: (level.max(0.0).floor() as u32).min(VARIATION_MAX),
         }
     }
 }
@@ -142,6 +157,7 @@ mod tests {
             assert!(next.show_failures <= prev.show_failures);
             assert!(next.show_weak <= prev.show_weak);
             assert!(next.distractors >= prev.distractors);
+            assert!(next.variation >= prev.variation);
             prev = next;
         }
     }
@@ -161,6 +177,14 @@ mod tests {
         assert_eq!(
             p.validate().unwrap_err().to_string(),
             "invalid value for `bugs`: 4; allowed: 1 to 3"
+        );
+        let p = RepoFixParams {
+            variation: 4,
+            ..Default::default()
+        };
+        assert_eq!(
+            p.validate().unwrap_err().to_string(),
+            "invalid value for `variation`: 4; allowed: 0 to 3"
         );
         let p = RepoFixParams {
             min_failing: 5,
