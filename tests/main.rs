@@ -5,6 +5,7 @@ mod audit;
 mod binairo;
 mod cli;
 mod countdown;
+mod cryptarithm;
 mod curriculum;
 mod determinism;
 mod env_set;

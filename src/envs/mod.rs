@@ -2,6 +2,7 @@
 
 pub mod binairo;
 pub mod countdown;
+pub mod cryptarithm;
 mod forms;
 pub mod futoshiki;
 pub mod graph_coloring;
