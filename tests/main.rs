@@ -7,6 +7,7 @@ mod audit_select;
 mod cli;
 mod countdown;
 mod crt;
+mod cryptarithm;
 mod curriculum;
 mod determinism;
 mod env_set;

@@ -4,6 +4,7 @@ use super::dyn_env::DynEnv;
 use super::error::{Error, Result};
 use crate::envs::binairo::Binairo;
 use crate::envs::countdown::Countdown;
+use crate::envs::cryptarithm::Cryptarithm;
 use crate::envs::futoshiki::Futoshiki;
 use crate::envs::crt::Crt;
 use crate::envs::graph_coloring::GraphColoring;
@@ -33,6 +34,7 @@ static ENVS: &[&dyn DynEnv] = &[
     &RepoFix,
     &Futoshiki,
     &Binairo,
+    &Cryptarithm,
     &WaterJugs,
     &Hanoi,
     &Maze,

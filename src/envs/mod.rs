@@ -3,6 +3,7 @@
 pub mod binairo;
 pub mod countdown;
 pub mod crt;
+pub mod cryptarithm;
 mod forms;
 pub mod futoshiki;
 pub mod graph_coloring;

@@ -96,8 +96,49 @@ def grid_env(env, blank):
             yield dict(level=level, seed=seed, index=0, form=form, response=response, expect=expect)
 
 
+def cryptarithm():
+    for level, seed in PROBLEMS:
+        r = record("cryptarithm", level, seed)
+        sol = r["data"]["solution"]
+        pairs = sorted(sol.items())
+        a = r["answer"]
+        join = lambda ps, link=" = ", sep=", ": sep.join(f"{l}{link}{d}" for l, d in ps)
+        traded = list(pairs)
+        traded[0], traded[1] = (traded[0][0], traded[1][1]), (traded[1][0], traded[0][1])
+        wrong = join(traded)
+        words = r["data"]["addends"] + [r["data"]["result"]]
+        value = lambda w: "".join(str(sol[c]) for c in w)
+        forms = protocol_forms(a, wrong) + [
+            ("spaced_equals", tag(join(pairs)), "correct"),
+            ("reversed_order", tag(join(reversed(pairs))), "correct"),
+            ("one_per_line", tag(join(pairs, "=", "\n")), "correct"),
+            ("bullets", tag("\n" + "\n".join(f"- {l} = {d}" for l, d in pairs) + "\n"), "correct"),
+            ("colons", tag(join(pairs, ": ")), "correct"),
+            ("arrows", tag(join(pairs, " → ")), "correct"),
+            ("is_words", tag(join(pairs, " is ")), "correct"),
+            ("lowercase", tag(join([(l.lower(), d) for l, d in pairs], "=")), "correct"),
+            ("json_object", tag("{" + ", ".join(f'"{l}": {d}' for l, d in pairs) + "}"), "correct"),
+            ("markdown_table", tag("\n| Letter | Digit |\n|---|---|\n" + "\n".join(f"| {l} | {d} |" for l, d in pairs) + "\n"), "correct"),
+            ("bold_letters", tag(", ".join(f"**{l}** = {d}" for l, d in pairs)), "correct"),
+            ("full_stop", tag(a + "."), "correct"),
+            # Near misses.
+            ("two_letters_trade_digits", tag(wrong), "wrong_answer"),
+            ("one_letter_missing", tag(join(pairs[1:])), "wrong_answer"),
+            ("one_letter_twice", tag(join(pairs + [pairs[0]])), "wrong_answer"),
+            ("two_letters_one_digit", tag(join([pairs[0], (pairs[1][0], pairs[0][1])] + pairs[2:])), "wrong_answer"),
+            ("digit_ten", tag(join([(pairs[0][0], 10)] + pairs[1:])), "wrong_answer"),
+            ("words_as_numbers", tag(", ".join(f"{w} = {value(w)}" for w in words)), "unparsable_answer"),
+            ("substituted_sum", tag(" + ".join(value(w) for w in words[:-1]) + " = " + value(words[-1])), "unparsable_answer"),
+            ("two_candidates", tag(f"{a} or {pairs[0][1]}"), "unparsable_answer"),
+            ("spelled_digit", tag(join([(pairs[0][0], "nine")] + pairs[1:])), "unparsable_answer"),
+        ]
+        for form, response, expect in forms:
+            yield dict(level=level, seed=seed, index=0, form=form, response=response, expect=expect)
+
+
 ENVS = {"futoshiki": lambda: grid_env("futoshiki", 0),
-        "binairo": lambda: grid_env("binairo", None)}
+        "binairo": lambda: grid_env("binairo", None),
+        "cryptarithm": cryptarithm}
 
 for name, cases in ENVS.items():
     if ONLY and name not in ONLY:
