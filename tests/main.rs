@@ -30,4 +30,5 @@ mod shortest_path;
 mod sudoku;
 mod suites;
 mod support;
+mod topo_order;
 mod zebra;

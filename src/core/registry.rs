@@ -12,6 +12,7 @@ use crate::envs::repo_fix::RepoFix;
 use crate::envs::sat::Sat;
 use crate::envs::shortest_path::ShortestPath;
 use crate::envs::sudoku::Sudoku;
+use crate::envs::topo_order::TopoOrder;
 use crate::envs::zebra::Zebra;
 
 static ENVS: &[&dyn DynEnv] = &[
@@ -26,6 +27,7 @@ static ENVS: &[&dyn DynEnv] = &[
     &RepoFix,
     &ShortestPath,
     &Knapsack,
+    &TopoOrder,
 ];
 
 /// Every registered env, in listing order.

@@ -12,4 +12,5 @@ pub mod repo_fix;
 pub mod sat;
 pub mod shortest_path;
 pub mod sudoku;
+pub mod topo_order;
 pub mod zebra;
