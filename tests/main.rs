@@ -41,4 +41,5 @@ mod sudoku;
 mod suites;
 mod support;
 mod water_jugs;
+mod topo_order;
 mod zebra;

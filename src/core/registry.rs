@@ -20,6 +20,7 @@ use crate::envs::sat::Sat;
 use crate::envs::shortest_path::ShortestPath;
 use crate::envs::sudoku::Sudoku;
 use crate::envs::water_jugs::WaterJugs;
+use crate::envs::topo_order::TopoOrder;
 use crate::envs::zebra::Zebra;
 
 static ENVS: &[&dyn DynEnv] = &[
@@ -40,6 +41,7 @@ static ENVS: &[&dyn DynEnv] = &[
     &Maze,
     &ShortestPath,
     &Knapsack,
+    &TopoOrder,
     &ModExp,
     &Crt,
 ];

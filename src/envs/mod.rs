@@ -22,5 +22,6 @@ pub mod sat;
 pub mod shortest_path;
 mod steps;
 pub mod sudoku;
+pub mod topo_order;
 pub mod water_jugs;
 pub mod zebra;

@@ -158,7 +158,45 @@ def knapsack():
                 yield dict(level=level, seed=seed, index=r["index"], form=form, response=response, expect=expect)
 
 
-ENVS = {"shortest_path": shortest_path, "knapsack": knapsack}
+def topo_valid(d, order):
+    pos = {t: i for i, t in enumerate(order)}
+    return sorted(order) == list(range(1, d["tasks"] + 1)) and all(pos[a] < pos[b] for a, b in d["dependencies"])
+
+
+def topo_order():
+    for level, seed in PROBLEMS:
+        for r in records("topo_order", level, seed):
+            d = r["data"]
+            o = d["order"]
+            assert topo_valid(d, o)
+            a = r["answer"]
+            n = d["tasks"]
+            a0, b0 = d["dependencies"][0]
+            swapped = [b0 if t == a0 else a0 if t == b0 else t for t in o]
+            rev = list(reversed(o))
+            forms = protocol_forms(a) + [
+                ("arrows", tag(" -> ".join(map(str, o))), "correct"),
+                ("labelled_unicode_arrows", tag("Order: " + " → ".join(map(str, o))), "correct"),
+                ("brackets", tag(f"[{a}]"), "correct"),
+                ("t_prefix", tag(", ".join(f"T{t}" for t in o)), "correct"),
+                ("task_words", tag(", ".join(f"Task {t}" for t in o)), "correct"),
+                ("numbered_lines", tag("\n".join(f"{i + 1}. {t}" for i, t in enumerate(o))), "correct"),
+                ("bullets", tag("\n".join(f"- {t}" for t in o)), "correct"),
+                ("sentence", tag(f"The topological order is {a}."), "correct"),
+                # Near misses.
+                ("dependency_broken", tag(", ".join(map(str, swapped))), "wrong_answer"),
+                ("reversed", tag(", ".join(map(str, rev))), "correct" if topo_valid(d, rev) else "wrong_answer"),
+                ("last_missing", tag(", ".join(map(str, o[:-1]))), "wrong_answer"),
+                ("repeated", tag(f"{a}, {o[0]}"), "wrong_answer"),
+                ("two_orders", tag(f"{a} or {', '.join(map(str, swapped))}"), "unparsable_answer"),
+                ("identity", tag(", ".join(map(str, range(1, n + 1)))),
+                 "correct" if topo_valid(d, list(range(1, n + 1))) else "wrong_answer"),
+            ]
+            for form, response, expect in forms:
+                yield dict(level=level, seed=seed, index=r["index"], form=form, response=response, expect=expect)
+
+
+ENVS = {"shortest_path": shortest_path, "knapsack": knapsack, "topo_order": topo_order}
 
 for name, cases in ENVS.items():
     with open(f"tests/data/realistic/{name}.jsonl", "w") as f:
