@@ -269,6 +269,11 @@ pub fn audit_source(src: &RepoSource, opts: &AuditOptions) -> Result<AuditReport
     };
     let all: Vec<&Mutant> = chosen.indices.iter().map(|&i| all[i]).collect();
     let selected: BTreeSet<u32> = all.iter().map(|m| m.ordinal).collect();
+    // Only the selected mutants go into the build: a narrow selection (`--in-diff`, a shard)
+    // compiles and screens less. Ordinals are kept, so selectors and ids do not change.
+    let mut build_set = analysis.clone();
+    build_set.mutants.retain(|m| selected.contains(&m.ordinal));
+    build_set.skipped.clear();
     let (probes, unsupported) = if opts.equivalence_inputs > 0 {
         equiv::probes(&analysis, opts.seed, opts.equivalence_inputs)
     } else {
@@ -279,7 +284,7 @@ pub fn audit_source(src: &RepoSource, opts: &AuditOptions) -> Result<AuditReport
     // A removed statement may be the only use that pins a type: the schemata's original arm
     // still pins it, the real mutant file does not. Those mutants are type-checked on their own,
     // in one compiler run that overlaps the build.
-    let removals: Vec<&Mutant> = analysis
+    let removals: Vec<&Mutant> = build_set
         .mutants
         .iter()
         .filter(|m| m.operator == Operator::StatementRemoval)
@@ -292,7 +297,7 @@ pub fn audit_source(src: &RepoSource, opts: &AuditOptions) -> Result<AuditReport
     let (build, alone) = rayon::join(
         || {
             rustc::compile(
-                &analysis,
+                &build_set,
                 &src.suite_name,
                 &src.suite,
                 &texts,
@@ -410,7 +415,7 @@ pub fn audit_source(src: &RepoSource, opts: &AuditOptions) -> Result<AuditReport
     }
 
     let t_run = Instant::now();
-    let viable: Vec<&Mutant> = analysis
+    let viable: Vec<&Mutant> = build_set
         .mutants
         .iter()
         .filter(|m| {

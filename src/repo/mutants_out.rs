@@ -26,8 +26,9 @@
 //!   names repeat, as cargo-mutants does), and `log/baseline.log`.
 //!
 //! Differences, by design: verigym builds once and runs each mutant in a sandboxed child, so the
-//! phase results are a `Build` phase (failed for unviable mutants) and a `Test` phase whose `argv`
-//! is the test binary's selector, not a cargo command; diffs are verigym's (3 lines of context, not
+//! phase results are a `Build` phase (`argv` `["verigym", "audit"]`: the audit's one build, whose
+//! duration every mutant shares; failed for unviable mutants) and a `Test` phase whose `argv` is
+//! `env VERIGYM_MUTANT=<n> <test binary> …`, the run-time selection, not a cargo command; diffs are verigym's (3 lines of context, not
 //! 8); there is no `lock.json` or `debug.log`; `cargo_mutants_version` names the layout version
 //! followed, and `verigym_version` is added. Genres with no cargo-mutants equivalent use
 //! verigym's operator name (`IntLiteral`, `StatementRemoval`, …). Mutants skipped by the audit
@@ -383,7 +384,7 @@ impl MutantsOut {
             "log_path": "log/baseline.log",
             "diff_path": null,
             "phase_results": [
-                phase("Build", self.build_secs, json!("Success"), &["verigym", "audit", "build"]),
+                phase("Build", self.build_secs, json!("Success"), &["verigym", "audit"]),
                 phase("Test", test_secs, json!("Success"), &self.argv_for("0")),
             ],
         }));
@@ -421,7 +422,7 @@ impl MutantsOut {
             } else {
                 json!({"Failure": 101})
             },
-            &["verigym", "audit", "build"],
+            &["verigym", "audit"],
         )];
         if build_ok {
             let status = match result.summary {
@@ -459,10 +460,9 @@ impl MutantsOut {
     }
 
     fn argv_for(&self, selector: &str) -> Vec<String> {
-        self.test_argv
-            .iter()
-            .cloned()
-            .chain([format!("VERIGYM_MUTANT={selector}")])
+        ["env".to_owned(), format!("VERIGYM_MUTANT={selector}")]
+            .into_iter()
+            .chain(self.test_argv.iter().cloned())
             .collect()
     }
 
