@@ -325,6 +325,21 @@ mod tests {
         }
     }
 
+    /// A fresh name never trips the answer policy: a reference answer written in a variant's
+    /// names is accepted like the shipped one.
+    #[test]
+    fn no_vocabulary_word_is_refused_by_the_answer_policy() {
+        use crate::envs::repo_fix::answer::{BANNED_KEYWORDS, BANNED_NAMES, MACROS};
+        use crate::repo::vary::words::{ADJECTIVES, NOUNS};
+        for w in NOUNS.iter().chain(ADJECTIVES) {
+            assert!(
+                !BANNED_KEYWORDS.contains(w) && !BANNED_NAMES.contains(w),
+                "{w}"
+            );
+            assert!(!MACROS.contains(w) && !w.contains("vg"), "{w}");
+        }
+    }
+
     #[test]
     fn locate_finds_the_edit_even_when_texts_share_its_edges() {
         let fixed = "if a < b { x }";

@@ -23,6 +23,8 @@ use quote::ToTokens;
 use syn::spanned::Spanned;
 
 #[cfg(test)]
+pub(super) use self::allow::{BANNED_KEYWORDS, BANNED_NAMES};
+#[cfg(test)]
 pub(super) use self::allow::{MACROS, MAX_ARRAY_ELEMENTS, STD_MODULES};
 use self::source::{Source, flat, forbidden, same_tokens, unparsable};
 use crate::core::extract::{Rejection, extract_code_block};
