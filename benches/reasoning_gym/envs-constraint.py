@@ -17,7 +17,7 @@ import time
 import reasoning_gym as rg
 
 BIN = sys.argv[1] if len(sys.argv) > 1 else "target/release/verigym"
-N = 200
+N = 100
 
 
 def rate(n, seconds):
@@ -109,24 +109,24 @@ for env, rg_name, level in [("futoshiki", "futoshiki", 5), ("cryptarithm", "cryp
     print(f"{env}: verigym generate {rate(n, s)} (CLI, level {level}); reasoning_gym {rate(len(items), t)}; "
           f"reasoning_gym score_answer {score_rate(ds, items)}")
 
-print("\n== futoshiki: uniqueness of Reasoning Gym puzzles (board sizes 4-5, 60 puzzles) ==")
-ds = rg.create_dataset("futoshiki", seed=7, size=60, min_board_size=4, max_board_size=5)
+print("\n== futoshiki: uniqueness of Reasoning Gym puzzles (board sizes 4-5, 30 puzzles) ==")
+ds = rg.create_dataset("futoshiki", seed=7, size=30, min_board_size=4, max_board_size=5)
 multi = []
-for i in range(60):
+for i in range(30):
     e = ds[i]
     m = e["metadata"]
     k = futoshiki_count(m["puzzle"], m["constraints"])
     if k != 1:
         multi.append((i, k))
-print(f"{len(multi)} of 60 have more than one solution: {multi[:10]}")
+print(f"{len(multi)} of 30 have more than one solution: {multi[:10]}")
 
-print("\n== cryptarithm: uniqueness of Reasoning Gym puzzles (up to 7 letters, 40 puzzles) ==")
+print("\n== cryptarithm: uniqueness of Reasoning Gym puzzles (up to 6 letters, 20 puzzles) ==")
 ds = rg.create_dataset("cryptarithm", seed=7, size=200)
 checked, multi = 0, []
 for i in range(200):
     e = ds[i]
     m = e["metadata"]
-    if len(m["letters"]) > 7:
+    if len(m["letters"]) > 6:
         continue
     checked += 1
     sols = cryptarithm_solutions(m["words_letters"], m["result_letters"])
@@ -135,7 +135,7 @@ for i in range(200):
         alt = ",".join(f"{l}={d}" for l, d in sorted(other.items()))
         multi.append((i, " + ".join(m["words_letters"]) + " = " + m["result_letters"], e["answer"], alt,
                       ds.score_answer(alt, e)))
-    if checked == 40:
+    if checked == 20:
         break
 print(f"{len(multi)} of {checked} have more than one solution")
 for i, eq, ans, alt, score in multi[:5]:
