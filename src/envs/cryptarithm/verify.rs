@@ -16,8 +16,8 @@
 //! with the same digit), a number above 9, a letter left out, two letters with one digit, a word
 //! starting with 0, and then the sum itself, each wrong with a message naming it. `detail`
 //! counts the letters whose digit agrees with the solution (never part of `score`). A random
-//! injective guess is right with probability 1 / (10 · 9 · … over the letters), below 1 in 10⁴
-//! for the five or more letters every puzzle has.
+//! injective guess over k letters is right with probability about 1 / (10 · 9 · … · (11 − k)):
+//! 1 in 720 for three letters, below 1 in 30,000 from five.
 
 use serde_json::json;
 
