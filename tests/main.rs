@@ -13,6 +13,7 @@ mod fuzz;
 mod golden;
 mod graph_coloring;
 mod knights_knaves;
+mod linear_mod;
 mod modarith_props;
 mod modexp;
 mod probe;

@@ -6,6 +6,7 @@ use crate::envs::countdown::Countdown;
 use crate::envs::crt::Crt;
 use crate::envs::graph_coloring::GraphColoring;
 use crate::envs::knights_knaves::KnightsKnaves;
+use crate::envs::linear_mod::LinearMod;
 use crate::envs::modarith::ModArith;
 use crate::envs::modexp::ModExp;
 #[cfg(feature = "repo")]
@@ -26,6 +27,7 @@ static ENVS: &[&dyn DynEnv] = &[
     &RepoFix,
     &ModExp,
     &Crt,
+    &LinearMod,
 ];
 
 /// Every registered env, in listing order.

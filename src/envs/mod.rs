@@ -5,6 +5,7 @@ pub mod crt;
 mod forms;
 pub mod graph_coloring;
 pub mod knights_knaves;
+pub mod linear_mod;
 pub mod modarith;
 pub mod modexp;
 #[cfg(feature = "repo")]
