@@ -79,7 +79,11 @@ fn modexp(c: &mut Criterion) {
         |d| d.squares.clone(),
         vec![
             ("default", ModExpParams::default(), Response::Bare),
-            ("default-steps", ModExpParams::default(), Response::WithSteps),
+            (
+                "default-steps",
+                ModExpParams::default(),
+                Response::WithSteps,
+            ),
             (
                 "level-10-steps",
                 ModExpParams::at_level(LEVEL_MAX),

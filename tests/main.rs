@@ -17,6 +17,7 @@ mod linear_mod;
 mod modarith_props;
 mod modexp;
 mod probe;
+mod program_trace;
 mod readme;
 mod realistic;
 mod records;

@@ -9,6 +9,7 @@ use crate::envs::knights_knaves::KnightsKnaves;
 use crate::envs::linear_mod::LinearMod;
 use crate::envs::modarith::ModArith;
 use crate::envs::modexp::ModExp;
+use crate::envs::program_trace::ProgramTrace;
 #[cfg(feature = "repo")]
 use crate::envs::repo_fix::RepoFix;
 use crate::envs::sat::Sat;
@@ -28,6 +29,7 @@ static ENVS: &[&dyn DynEnv] = &[
     &ModExp,
     &Crt,
     &LinearMod,
+    &ProgramTrace,
 ];
 
 /// Every registered env, in listing order.

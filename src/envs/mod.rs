@@ -8,6 +8,7 @@ pub mod knights_knaves;
 pub mod linear_mod;
 pub mod modarith;
 pub mod modexp;
+pub mod program_trace;
 #[cfg(feature = "repo")]
 pub mod repo_fix;
 pub mod sat;

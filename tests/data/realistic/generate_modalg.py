@@ -186,7 +186,36 @@ def linear_mod():
                 yield dict(level=level, seed=seed, index=r["index"], form=form, response=response, expect=expect)
 
 
-ENVS = {"modexp": modexp, "crt": crt, "linear_mod": linear_mod}
+def program_trace():
+    for level, seed in PROBLEMS:
+        for r in records("program_trace", level, seed):
+            d = r["data"]
+            a, m, out = r["answer"], d["modulus"], d["output"]
+            bumped = out[:-1] + [(out[-1] + 1) % m]
+            j = lambda vals, sep=", ": sep.join(map(str, vals))
+            chain = "\n".join(f"step {k}: {v}" for k, v in enumerate(out, 1))
+            forms = protocol_forms(a) + with_conflict(a, j(bumped)) + [
+                ("lines", tag("\n" + j(out, "\n") + "\n"), "correct"),
+                ("spaces", tag(j(out, " ")), "correct"),
+                ("brackets", tag(f"[{a}]"), "correct"),
+                ("python_list_no_spaces", tag("[" + j(out, ",") + "]"), "correct"),
+                ("output_block", tag("\n```\n" + j(out, "\n") + "\n```\n"), "correct"),
+                ("steps_in_think", f"<think>{chain}</think>\n{tag(a)}", "correct"),
+                # Near misses.
+                ("last_off_by_one", tag(j(bumped)), "wrong_answer"),
+                ("extra_value", tag(f"{a}, {out[-1]}"), "wrong_answer"),
+                ("unreduced_last", tag(j(out[:-1] + [out[-1] + m])), "wrong_answer"),
+                ("two_candidates", tag(f"{a} or {j(bumped)}"), "unparsable_answer"),
+                ("named", tag(f"a = {a}"), "unparsable_answer"),
+                ("unclosed_bracket", tag(f"[{a}"), "unparsable_answer"),
+            ]
+            if len(out) > 1:
+                forms.append(("missing_last", tag(j(out[:-1])), "wrong_answer"))
+            for form, response, expect in forms:
+                yield dict(level=level, seed=seed, index=r["index"], form=form, response=response, expect=expect)
+
+
+ENVS = {"modexp": modexp, "crt": crt, "linear_mod": linear_mod, "program_trace": program_trace}
 
 for name in sys.argv[2:] or ENVS:
     with open(os.path.join("tests/data/realistic", f"{name}.jsonl"), "w") as f:
