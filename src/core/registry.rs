@@ -12,8 +12,10 @@ use crate::envs::hanoi::Hanoi;
 use crate::envs::knapsack::Knapsack;
 use crate::envs::knights_knaves::KnightsKnaves;
 use crate::envs::maze::Maze;
+use crate::envs::linear_mod::LinearMod;
 use crate::envs::modarith::ModArith;
 use crate::envs::modexp::ModExp;
+use crate::envs::program_trace::ProgramTrace;
 #[cfg(feature = "repo")]
 use crate::envs::repo_fix::RepoFix;
 use crate::envs::sat::Sat;
@@ -44,6 +46,8 @@ static ENVS: &[&dyn DynEnv] = &[
     &TopoOrder,
     &ModExp,
     &Crt,
+    &LinearMod,
+    &ProgramTrace,
 ];
 
 /// Every registered env, in listing order.

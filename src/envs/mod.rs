@@ -11,11 +11,13 @@ mod grid_answer;
 pub mod hanoi;
 pub mod knapsack;
 pub mod knights_knaves;
+pub mod linear_mod;
 mod listing;
 pub mod maze;
 pub mod modarith;
 pub mod modexp;
 mod plans;
+pub mod program_trace;
 #[cfg(feature = "repo")]
 pub mod repo_fix;
 pub mod sat;

@@ -137,7 +137,85 @@ def running_products(moduli):
     return out
 
 
-ENVS = {"modexp": modexp, "crt": crt}
+NAMES = ["x", "y", "z", "w", "u", "v"]
+
+
+def linear_mod():
+    for level, seed in PROBLEMS:
+        for r in records("linear_mod", level, seed):
+            d = r["data"]
+            a, p, sol = r["answer"], d["modulus"], d["solution"]
+            n = len(sol)
+            names = NAMES[:n]
+            pairs = lambda vals, fmt, sep=", ": sep.join(fmt(k, v) for k, v in zip(names, vals))
+            eq = lambda k, v: f"{k} = {v}"
+            bumped = sol[:-1] + [(sol[-1] + 1) % p]
+            swapped = [sol[1], sol[0]] + sol[2:]
+            tup = lambda vals: f"({', '.join(names)}) = ({', '.join(map(str, vals))})"
+            forms = protocol_forms(a) + with_conflict(a, pairs(bumped, eq)) + [
+                ("reversed_order", tag(", ".join(reversed([eq(k, v) for k, v in zip(names, sol)]))), "correct"),
+                ("lines", tag(pairs(sol, eq, "\n")), "correct"),
+                ("bullets", tag("\n" + pairs(sol, lambda k, v: f"- {k} = {v}", "\n") + "\n"), "correct"),
+                ("numbered", tag("\n".join(f"{i}. {k} = {v}" for i, (k, v) in enumerate(zip(names, sol), 1))), "correct"),
+                ("bold_names", tag(pairs(sol, lambda k, v: f"**{k}** = {v}")), "correct"),
+                ("bold_values", tag(pairs(sol, lambda k, v: f"{k} = **{v}**")), "correct"),
+                ("upper_case", tag(pairs(sol, lambda k, v: f"{k.upper()} = {v}")), "correct"),
+                ("congruences", tag(pairs(sol, lambda k, v: f"{k} ≡ {v} (mod {p})")), "correct"),
+                ("latex_pmod", tag("$" + pairs(sol, lambda k, v: f"{k} \\equiv {v} \\pmod{{{p}}}") + "$"), "correct"),
+                ("semicolons_no_spaces", tag(pairs(sol, lambda k, v: f"{k}={v}", ";")), "correct"),
+                ("and_before_last", tag(pairs(sol[:-1], eq) + f" and {names[-1]} = {sol[-1]}"), "correct"),
+                ("tuple", tag(tup(sol)), "correct"),
+                ("tuple_mod", tag(tup(sol).replace(") = (", ") ≡ (") + f" (mod {p})"), "correct"),
+                ("colons", tag(pairs(sol, lambda k, v: f"{k}: {v}")), "correct"),
+                # Near misses.
+                ("last_off_by_one", tag(pairs(bumped, eq)), "wrong_answer"),
+                ("first_unreduced", tag(pairs([sol[0] + p] + sol[1:], eq)), "wrong_answer"),
+                ("tuple_off_by_one", tag(tup(bumped)), "wrong_answer"),
+                ("other_modulus", tag(pairs(sol, lambda k, v: f"{k} ≡ {v} (mod {p + 2})")), "wrong_answer"),
+                ("missing_last", tag(pairs(sol[:-1], eq)), "unparsable_answer"),
+                ("repeated_first", tag(f"{a}, {names[0]} = {(sol[0] + 1) % p}"), "unparsable_answer"),
+                ("unknown_name", tag(f"{a}, t = 0"), "unparsable_answer"),
+                ("bare_values", tag(", ".join(map(str, sol))), "unparsable_answer"),
+                ("two_values_for_one", tag(f"{a} or {(sol[-1] + 1) % p}"), "unparsable_answer"),
+                ("chained", tag(f"{names[0]} = {names[1]} = {sol[1]}"), "unparsable_answer"),
+                ("prose", tag(f"The solution is {a}"), "unparsable_answer"),
+            ]
+            if sol[0] != sol[1]:
+                forms.append(("first_two_swapped", tag(pairs(swapped, eq)), "wrong_answer"))
+            for form, response, expect in forms:
+                yield dict(level=level, seed=seed, index=r["index"], form=form, response=response, expect=expect)
+
+
+def program_trace():
+    for level, seed in PROBLEMS:
+        for r in records("program_trace", level, seed):
+            d = r["data"]
+            a, m, out = r["answer"], d["modulus"], d["output"]
+            bumped = out[:-1] + [(out[-1] + 1) % m]
+            j = lambda vals, sep=", ": sep.join(map(str, vals))
+            chain = "\n".join(f"step {k}: {v}" for k, v in enumerate(out, 1))
+            forms = protocol_forms(a) + with_conflict(a, j(bumped)) + [
+                ("lines", tag("\n" + j(out, "\n") + "\n"), "correct"),
+                ("spaces", tag(j(out, " ")), "correct"),
+                ("brackets", tag(f"[{a}]"), "correct"),
+                ("python_list_no_spaces", tag("[" + j(out, ",") + "]"), "correct"),
+                ("output_block", tag("\n```\n" + j(out, "\n") + "\n```\n"), "correct"),
+                ("steps_in_think", f"<think>{chain}</think>\n{tag(a)}", "correct"),
+                # Near misses.
+                ("last_off_by_one", tag(j(bumped)), "wrong_answer"),
+                ("extra_value", tag(f"{a}, {out[-1]}"), "wrong_answer"),
+                ("unreduced_last", tag(j(out[:-1] + [out[-1] + m])), "wrong_answer"),
+                ("two_candidates", tag(f"{a} or {j(bumped)}"), "unparsable_answer"),
+                ("named", tag(f"a = {a}"), "unparsable_answer"),
+                ("unclosed_bracket", tag(f"[{a}"), "unparsable_answer"),
+            ]
+            if len(out) > 1:
+                forms.append(("missing_last", tag(j(out[:-1])), "wrong_answer"))
+            for form, response, expect in forms:
+                yield dict(level=level, seed=seed, index=r["index"], form=form, response=response, expect=expect)
+
+
+ENVS = {"modexp": modexp, "crt": crt, "linear_mod": linear_mod, "program_trace": program_trace}
 
 for name in sys.argv[2:] or ENVS:
     with open(os.path.join("tests/data/realistic", f"{name}.jsonl"), "w") as f:

@@ -1,0 +1,130 @@
+//! Criterion benches for the modular-algebra envs (`modexp`, `crt`, `linear_mod`): one problem
+//! generated to a JSON line, and one response verified, per env and named params
+//! (`<env>/generate/<case>`, `<env>/verify/<case>`).
+
+use std::hint::black_box;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use verigym::envs::crt::{Crt, CrtParams};
+use verigym::envs::linear_mod::{LinearMod, LinearModParams};
+use verigym::envs::modexp::{ModExp, ModExpParams};
+use verigym::{Env, EnvParams, Generator, LEVEL_MAX};
+
+/// How a bench response is written around the reference answer.
+#[derive(Clone, Copy)]
+enum Response {
+    /// A short think block, then the answer.
+    Bare,
+    /// Every step listed in the think block (`step k: V`), then the answer.
+    WithSteps,
+}
+
+/// Benches generation for each case, and verification of 64 reference answers in turn.
+fn bench_env<E: Env>(
+    c: &mut Criterion,
+    env: &E,
+    steps: fn(&E::Data) -> Vec<u64>,
+    cases: Vec<(&str, E::Params, Response)>,
+) {
+    for (name, params, response) in cases {
+        let generator = Generator::new(env, params, 42).expect("bench params are valid");
+        let mut group = c.benchmark_group(format!("{}/generate", E::ID));
+        group.throughput(Throughput::Elements(1));
+        let mut out = Vec::with_capacity(1 << 16);
+        let mut index = 0u64;
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                out.clear();
+                generator.write_jsonl(index, &mut out);
+                index += 1;
+                black_box(out.len())
+            })
+        });
+        group.finish();
+        let cases: Vec<_> = (0..64)
+            .map(|i| {
+                let p = generator.problem(i);
+                let think = match response {
+                    Response::Bare => "Working.".to_owned(),
+                    Response::WithSteps => (1..)
+                        .zip(steps(&p.data))
+                        .map(|(k, v)| format!("step {k}: {v}"))
+                        .collect::<Vec<_>>()
+                        .join("\n"),
+                };
+                let text = format!("<think>{think}</think>\n<answer>{}</answer>", p.answer);
+                (p.data, text)
+            })
+            .collect();
+        let mut group = c.benchmark_group(format!("{}/verify", E::ID));
+        group.throughput(Throughput::Elements(1));
+        let mut i = 0;
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                let (data, text) = &cases[i % cases.len()];
+                i += 1;
+                let verdict = env.verify(black_box(data), black_box(text));
+                debug_assert!(verdict.correct);
+                verdict.score
+            })
+        });
+        group.finish();
+    }
+}
+
+fn modexp(c: &mut Criterion) {
+    bench_env(
+        c,
+        &ModExp,
+        |d| d.squares.clone(),
+        vec![
+            ("default", ModExpParams::default(), Response::Bare),
+            (
+                "default-steps",
+                ModExpParams::default(),
+                Response::WithSteps,
+            ),
+            (
+                "level-10-steps",
+                ModExpParams::at_level(LEVEL_MAX),
+                Response::WithSteps,
+            ),
+        ],
+    );
+}
+
+fn crt(c: &mut Criterion) {
+    bench_env(
+        c,
+        &Crt,
+        |d| d.partials.clone(),
+        vec![
+            ("default", CrtParams::default(), Response::Bare),
+            ("default-steps", CrtParams::default(), Response::WithSteps),
+            (
+                "level-10-steps",
+                CrtParams::at_level(LEVEL_MAX),
+                Response::WithSteps,
+            ),
+        ],
+    );
+}
+
+fn linear_mod(c: &mut Criterion) {
+    bench_env(
+        c,
+        &LinearMod,
+        |_| Vec::new(),
+        vec![
+            ("default", LinearModParams::default(), Response::Bare),
+            (
+                "level-10",
+                LinearModParams::at_level(LEVEL_MAX),
+                Response::Bare,
+            ),
+        ],
+    );
+}
+
+criterion_group!(benches, modexp, crt, linear_mod);
+criterion_main!(benches);
