@@ -2,6 +2,7 @@
 
 mod agent;
 mod audit;
+mod audit_crates;
 mod cli;
 mod countdown;
 mod curriculum;
