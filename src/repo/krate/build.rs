@@ -14,7 +14,7 @@ use super::inject::{self, FileMutants};
 use super::package::{self, Copy, Package};
 
 /// At most this many build rounds.
-const MAX_ROUNDS: usize = 10;
+const MAX_ROUNDS: usize = 20;
 
 /// What to build: cargo's feature flags and target selection.
 #[derive(Clone, Debug, Default)]
@@ -28,7 +28,7 @@ pub(crate) struct BuildArgs {
 /// A test executable cargo built.
 #[derive(Clone, Debug)]
 pub(crate) struct TestExe {
-    /// `lib` for the unit tests, else the integration test target's name.
+    /// `lib` for the unit tests, else `tests/<name>` for the integration test target `name`.
     pub target: String,
     /// The executable.
     pub path: PathBuf,
@@ -55,6 +55,8 @@ struct Error {
     file: PathBuf,
     primary: std::ops::Range<usize>,
     offsets: Vec<(PathBuf, usize)>,
+    /// Every span's byte range, primary first.
+    ranges: Vec<(PathBuf, std::ops::Range<usize>)>,
     message: String,
     rendered: String,
 }
@@ -111,7 +113,15 @@ pub(crate) fn build(
             let Some(k) = canonical.iter().position(|c| *c == canonical_of(&e.file)) else {
                 continue;
             };
-            for o in blame(&rendered[k], e, &canonical, k) {
+            let diverging = |o: u32| {
+                files[k]
+                    .analysis
+                    .mutants
+                    .iter()
+                    .find(|m| m.ordinal == o)
+                    .is_some_and(removes_a_diverging_tail)
+            };
+            for o in blame(&rendered[k], e, &canonical, k, &diverging) {
                 blamed.entry(o).or_insert_with(|| e.message.clone());
             }
         }
@@ -175,7 +185,13 @@ fn user_facing(e: &Error, pkg: &Package, copy: &Copy) -> String {
 
 /// The mutants an error blames: the one whose arm holds a span (primary first), else the arms
 /// the primary span covers, else every mutant of the innermost site holding it.
-fn blame(r: &Rendered, e: &Error, canonical: &[PathBuf], k: usize) -> Vec<u32> {
+fn blame(
+    r: &Rendered,
+    e: &Error,
+    canonical: &[PathBuf],
+    k: usize,
+    diverging: &dyn Fn(u32) -> bool,
+) -> Vec<u32> {
     for (file, off) in &e.offsets {
         if canonical_of(file) != canonical[k] {
             continue;
@@ -193,12 +209,59 @@ fn blame(r: &Rendered, e: &Error, canonical: &[PathBuf], k: usize) -> Vec<u32> {
     if !covered.is_empty() {
         return covered;
     }
-    r.sites
-        .iter()
-        .filter(|(s, _)| s.contains(&e.primary.start))
-        .min_by_key(|(s, _)| s.len())
-        .map(|(_, ords)| ords.clone())
-        .unwrap_or_default()
+    // The primary span first, then the others: a type mismatch is often reported at the code
+    // that expected the type (outside every site), with a secondary span on the site that
+    // changed it.
+    let here = (e.file.clone(), e.primary.start);
+    std::iter::once(&here)
+        .chain(&e.offsets)
+        .filter(|(file, _)| canonical_of(file) == canonical[k])
+        .find_map(|(_, off)| {
+            r.sites
+                .iter()
+                .filter(|(s, _)| s.contains(off))
+                .min_by_key(|(s, _)| s.len())
+                .map(|(_, ords)| ords.clone())
+        })
+        .unwrap_or_else(|| {
+            // Removing the `return`/`break` that ends a block changes the block's type from `!`
+            // to `()`, and the schemata's `match` keeps that type even in the original arm: the
+            // error then lands on the code that used the block's value, with a secondary span
+            // over the block.
+            // Likewise a removed `return` lets a moved value reach a later use: the spans then
+            // surround the removal. So: the removals between the error's outermost spans.
+            let spans: Vec<&std::ops::Range<usize>> = e
+                .ranges
+                .iter()
+                .filter(|(file, _)| canonical_of(file) == canonical[k])
+                .map(|(_, span)| span)
+                .collect();
+            let (Some(lo), Some(hi)) = (
+                spans.iter().map(|s| s.start).min(),
+                spans.iter().map(|s| s.end).max(),
+            ) else {
+                return Vec::new();
+            };
+            r.sites
+                .iter()
+                .filter(|(s, _)| lo <= s.start && s.end <= hi)
+                .flat_map(|(_, ords)| ords.iter().copied())
+                .filter(|&o| diverging(o))
+                .collect::<BTreeSet<u32>>()
+                .into_iter()
+                .collect()
+        })
+}
+
+/// Whether a mutant removes a diverging statement (`return`, `break`, `continue`, a panicking
+/// macro) that ends its block.
+fn removes_a_diverging_tail(m: &super::super::mutate::Mutant) -> bool {
+    use super::super::mutate::Operator;
+    let text = m.original.trim_start();
+    m.operator == Operator::StatementRemoval
+        && ["return", "break", "continue", "panic!", "unreachable!", "todo!", "unimplemented!"]
+            .iter()
+            .any(|k| text.starts_with(k))
 }
 
 /// Whether every dependency is already in cargo's cache: then the builds run `--offline`.
@@ -258,7 +321,8 @@ fn cargo_test_no_run(
                 }
                 let kinds = v["target"]["kind"].as_array().cloned().unwrap_or_default();
                 let target = if kinds.iter().any(|k| k == "test") {
-                    v["target"]["name"].as_str().unwrap_or("test").to_owned()
+                    // Its own namespace: an integration test may be named `lib`.
+                    format!("tests/{}", v["target"]["name"].as_str().unwrap_or("test"))
                 } else if kinds
                     .iter()
                     .any(|k| k == "bin" || k == "example" || k == "bench")
@@ -285,7 +349,8 @@ fn cargo_test_no_run(
                 };
                 let primary = spans.iter().find(|s| s["is_primary"] == true);
                 let mut offsets = Vec::new();
-                collect(m, &resolve, &mut offsets);
+                let mut ranges = Vec::new();
+                collect(m, &resolve, &mut offsets, &mut ranges);
                 errors.push(Error {
                     file: primary
                         .and_then(|s| s["file_name"].as_str())
@@ -300,6 +365,7 @@ fn cargo_test_no_run(
                         })
                         .unwrap_or(0..0),
                     offsets,
+                    ranges,
                     message: m["message"].as_str().unwrap_or("").to_owned(),
                     rendered: m["rendered"].as_str().unwrap_or("").to_owned(),
                 });
@@ -321,6 +387,7 @@ fn collect(
     m: &serde_json::Value,
     resolve: &dyn Fn(&str) -> PathBuf,
     out: &mut Vec<(PathBuf, usize)>,
+    ranges: &mut Vec<(PathBuf, std::ops::Range<usize>)>,
 ) {
     let spans = m["spans"].as_array().cloned().unwrap_or_default();
     for primary in [true, false] {
@@ -329,10 +396,12 @@ fn collect(
                 && let (Some(f), Some(b)) = (s["file_name"].as_str(), s["byte_start"].as_u64())
             {
                 out.push((resolve(f), b as usize));
+                let end = s["byte_end"].as_u64().map_or(b as usize, |e| e as usize);
+                ranges.push((resolve(f), b as usize..end));
             }
         }
     }
     for child in m["children"].as_array().into_iter().flatten() {
-        collect(child, resolve, out);
+        collect(child, resolve, out, ranges);
     }
 }

@@ -120,7 +120,7 @@ pub struct CrateMutant {
 /// A test executable of the audit.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 pub struct TestTarget {
-    /// `lib` (unit tests) or the integration test target's name.
+    /// `lib` (unit tests) or `tests/<name>` (the integration test target `name`).
     pub target: String,
     /// Whether it uses libtest's harness (else it runs whole and counts as one test).
     pub harness: bool,

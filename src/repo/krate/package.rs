@@ -22,7 +22,7 @@ pub(crate) struct Package {
     pub lib_root: PathBuf,
     /// The integration test targets: (name, source file), in metadata order.
     pub tests: Vec<(String, PathBuf)>,
-    /// Test targets (and the lib, as `lib`) declared with `harness = false`.
+    /// Targets declared with `harness = false`: `lib`, or `tests/<name>` for a `[[test]]`.
     pub no_harness: BTreeSet<String>,
     /// Directories of path dependencies outside the workspace, which the copy links to.
     pub outside: Vec<PathBuf>,
@@ -176,7 +176,7 @@ fn no_harness(manifest: &Path) -> BTreeSet<String> {
         if off(t)
             && let Some(name) = t.get("name").and_then(toml::Value::as_str)
         {
-            out.insert(name.to_owned());
+            out.insert(format!("tests/{name}"));
         }
     }
     out
