@@ -84,8 +84,8 @@ fn multi_file_crate_with_path_inline_modules_and_both_kinds_of_tests() {
         .iter()
         .map(|t| (t.target.as_str(), t.tests, t.ignored))
         .collect();
-    assert_eq!(targets, [("lib", 1, 1), ("api", 5, 0)]);
-    assert!(r.tests.contains(&"[api] odd_half_panics".to_owned()));
+    assert_eq!(targets, [("lib", 1, 1), ("tests/api", 5, 0)]);
+    assert!(r.tests.contains(&"[tests/api] odd_half_panics".to_owned()));
     assert_eq!(r.counts.unviable, 0, "{:#?}", r.mutants);
     let by = |file: &str, function: &str, status: Status| {
         r.mutants.iter().any(|m| {
@@ -148,7 +148,7 @@ fn unit_integration_suite_and_filter_choose_the_tests() {
             ..opts()
         },
     );
-    assert!(suite.tests.iter().all(|t| t.starts_with("[api] ")));
+    assert!(suite.tests.iter().all(|t| t.starts_with("[tests/api] ")));
     let filtered = audit(
         "multi",
         &CrateOptions {
@@ -156,7 +156,7 @@ fn unit_integration_suite_and_filter_choose_the_tests() {
             ..opts()
         },
     );
-    assert_eq!(filtered.tests, ["[api] clamps"]);
+    assert_eq!(filtered.tests, ["[tests/api] clamps"]);
     let err = audit_crate(
         &fixture("multi"),
         &CrateOptions {
@@ -182,7 +182,7 @@ fn no_std_crate() {
 fn dev_dependency_by_path() {
     let r = audit("devdep", &opts());
     assert!(r.offline);
-    assert_eq!(r.tests, ["[sorting] sorts"]);
+    assert_eq!(r.tests, ["[tests/sorting] sorts"]);
     assert!(r.counts.killed > 0, "{:?}", r.counts);
 }
 

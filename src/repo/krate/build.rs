@@ -259,9 +259,17 @@ fn removes_a_diverging_tail(m: &super::super::mutate::Mutant) -> bool {
     use super::super::mutate::Operator;
     let text = m.original.trim_start();
     m.operator == Operator::StatementRemoval
-        && ["return", "break", "continue", "panic!", "unreachable!", "todo!", "unimplemented!"]
-            .iter()
-            .any(|k| text.starts_with(k))
+        && [
+            "return",
+            "break",
+            "continue",
+            "panic!",
+            "unreachable!",
+            "todo!",
+            "unimplemented!",
+        ]
+        .iter()
+        .any(|k| text.starts_with(k))
 }
 
 /// Whether every dependency is already in cargo's cache: then the builds run `--offline`.
