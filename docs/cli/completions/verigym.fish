@@ -178,16 +178,26 @@ lines\t'Plain lines'
 off\t'Nothing'"
 complete -c verigym -n "__fish_verigym_using_subcommand curriculum" -l telemetry -d 'Write a telemetry JSON line to stderr after every round'
 complete -c verigym -n "__fish_verigym_using_subcommand curriculum" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c verigym -n "__fish_verigym_using_subcommand audit" -l suite -d 'The suite: `strong`, `weak`, or the path of a suite file (a module body of `#[test]` fns)' -r
+complete -c verigym -n "__fish_verigym_using_subcommand audit" -l suite -d 'Mini repo: `strong`, `weak`, or the path of a suite file (a module body of `#[test]` fns). Crate: one integration test, by file (relative to the package) or target name' -r
+complete -c verigym -n "__fish_verigym_using_subcommand audit" -s p -l package -d 'Crate: the workspace member to audit' -r
+complete -c verigym -n "__fish_verigym_using_subcommand audit" -l features -d 'Crate: features to enable (comma- or space-separated, repeatable)' -r
+complete -c verigym -n "__fish_verigym_using_subcommand audit" -l tests -d 'Crate: which tests count' -r -f -a "unit\t''
+integration\t''
+all\t''"
+complete -c verigym -n "__fish_verigym_using_subcommand audit" -l test-filter -d 'Crate: only tests whose name contains this, as `cargo test FILTER`' -r
+complete -c verigym -n "__fish_verigym_using_subcommand audit" -l target-dir -d 'Crate: cargo\'s target directory (default: a temporary one; reuse one to keep built dependencies between audits)' -r -F
 complete -c verigym -n "__fish_verigym_using_subcommand audit" -l json -d 'Also write the full report as JSON to this file (`-` for stdout, replacing the table)' -r -F
 complete -c verigym -n "__fish_verigym_using_subcommand audit" -l equivalence-inputs -d 'Random inputs per function when checking survivors for equivalence (0: off)' -r
 complete -c verigym -n "__fish_verigym_using_subcommand audit" -l seed -d 'Seed of those inputs' -r
-complete -c verigym -n "__fish_verigym_using_subcommand audit" -l fuel -d 'Loop iterations plus calls each test may make before it counts as a timeout' -r
+complete -c verigym -n "__fish_verigym_using_subcommand audit" -l fuel -d 'Loop iterations plus calls each test may make before it counts as a timeout (default: 1 000 000 for a mini repo, 100 000 000 for a crate)' -r
 complete -c verigym -n "__fish_verigym_using_subcommand audit" -l threads -d 'Worker threads for generation and verification (default: one per core)' -r
 complete -c verigym -n "__fish_verigym_using_subcommand audit" -l progress -d 'How to show progress of long commands on stderr' -r -f -a "auto\t'A bar when stderr is a terminal, plain lines otherwise'
 bar\t'A bar'
 lines\t'Plain lines'
 off\t'Nothing'"
+complete -c verigym -n "__fish_verigym_using_subcommand audit" -l all-features -d 'Crate: enable every feature'
+complete -c verigym -n "__fish_verigym_using_subcommand audit" -l no-default-features -d 'Crate: do not enable the default features'
+complete -c verigym -n "__fish_verigym_using_subcommand audit" -l full-matrix -d 'Crate: run every test against every mutant (the full kill matrix) instead of only the tests that reach it, stopping at the first failure'
 complete -c verigym -n "__fish_verigym_using_subcommand audit" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c verigym -n "__fish_verigym_using_subcommand catalog" -l out -d 'Where to write the catalog (`-` for stdout) [default: <REPO>/bugs.json]' -r -F
 complete -c verigym -n "__fish_verigym_using_subcommand catalog" -l threads -d 'Worker threads for generation and verification (default: one per core)' -r

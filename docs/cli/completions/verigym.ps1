@@ -191,13 +191,22 @@ Register-ArgumentCompleter -Native -CommandName 'verigym' -ScriptBlock {
             break
         }
         'verigym;audit' {
-            [CompletionResult]::new('--suite', '--suite', [CompletionResultType]::ParameterName, 'The suite: `strong`, `weak`, or the path of a suite file (a module body of `#[test]` fns)')
+            [CompletionResult]::new('--suite', '--suite', [CompletionResultType]::ParameterName, 'Mini repo: `strong`, `weak`, or the path of a suite file (a module body of `#[test]` fns). Crate: one integration test, by file (relative to the package) or target name')
+            [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Crate: the workspace member to audit')
+            [CompletionResult]::new('--package', '--package', [CompletionResultType]::ParameterName, 'Crate: the workspace member to audit')
+            [CompletionResult]::new('--features', '--features', [CompletionResultType]::ParameterName, 'Crate: features to enable (comma- or space-separated, repeatable)')
+            [CompletionResult]::new('--tests', '--tests', [CompletionResultType]::ParameterName, 'Crate: which tests count')
+            [CompletionResult]::new('--test-filter', '--test-filter', [CompletionResultType]::ParameterName, 'Crate: only tests whose name contains this, as `cargo test FILTER`')
+            [CompletionResult]::new('--target-dir', '--target-dir', [CompletionResultType]::ParameterName, 'Crate: cargo''s target directory (default: a temporary one; reuse one to keep built dependencies between audits)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Also write the full report as JSON to this file (`-` for stdout, replacing the table)')
             [CompletionResult]::new('--equivalence-inputs', '--equivalence-inputs', [CompletionResultType]::ParameterName, 'Random inputs per function when checking survivors for equivalence (0: off)')
             [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Seed of those inputs')
-            [CompletionResult]::new('--fuel', '--fuel', [CompletionResultType]::ParameterName, 'Loop iterations plus calls each test may make before it counts as a timeout')
+            [CompletionResult]::new('--fuel', '--fuel', [CompletionResultType]::ParameterName, 'Loop iterations plus calls each test may make before it counts as a timeout (default: 1 000 000 for a mini repo, 100 000 000 for a crate)')
             [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Worker threads for generation and verification (default: one per core)')
             [CompletionResult]::new('--progress', '--progress', [CompletionResultType]::ParameterName, 'How to show progress of long commands on stderr')
+            [CompletionResult]::new('--all-features', '--all-features', [CompletionResultType]::ParameterName, 'Crate: enable every feature')
+            [CompletionResult]::new('--no-default-features', '--no-default-features', [CompletionResultType]::ParameterName, 'Crate: do not enable the default features')
+            [CompletionResult]::new('--full-matrix', '--full-matrix', [CompletionResultType]::ParameterName, 'Crate: run every test against every mutant (the full kill matrix) instead of only the tests that reach it, stopping at the first failure')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break

@@ -123,6 +123,11 @@ pub mod __vg_rt {{
         if state != 2 {{
             return;
         }}
+        // Once per thread and site: a hot site must not pay for a lock and a name each call.
+        let first_here = SEEN_HERE.with(|s| s.borrow_mut().insert(site));
+        if !first_here {{
+            return;
+        }}
         let name = match __vg_std::thread::current().name() {{
             Some(n) if n != "main" => String::from(n),
             _ => String::from("?"),
@@ -158,6 +163,8 @@ pub mod __vg_rt {{
     }}
 
     __vg_std::thread_local! {{
+        static SEEN_HERE: __vg_std::cell::RefCell<BTreeSet<u32>> =
+            const {{ __vg_std::cell::RefCell::new(BTreeSet::new()) }};
         static FUEL: Cell<u64> = Cell::new(tank());
         static DEPTH: Cell<u32> = const {{ Cell::new(0) }};
     }}
