@@ -4,6 +4,7 @@ mod agent;
 mod audit;
 mod binairo;
 mod audit_select;
+mod audit_crates;
 mod cli;
 mod countdown;
 mod crt;

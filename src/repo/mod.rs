@@ -27,6 +27,7 @@ pub mod agent;
 pub mod audit;
 pub mod catalog;
 pub(crate) mod equiv;
+pub mod krate;
 pub mod layout;
 pub mod mutants_out;
 pub mod mutate;
@@ -56,6 +57,24 @@ pub enum RepoError {
         path: String,
         /// What is wrong with it.
         problem: String,
+    },
+    /// A Cargo package cannot be audited as it is laid out (no library target, a virtual
+    /// workspace without `-p`, an unknown `--suite`, a module without its file).
+    #[error("{path}: {problem}")]
+    Crate {
+        /// The path at fault.
+        path: String,
+        /// What is wrong, and what is allowed.
+        problem: String,
+    },
+    /// No test is left to judge mutants with: the suite is empty, all ignored, filtered out or
+    /// flaky. A score from no tests would be a meaningless 0%.
+    #[error("`{package}` has no test to judge mutants with: {detail}")]
+    EmptySuite {
+        /// The package.
+        package: String,
+        /// What was found (ignored, flaky, the filter).
+        detail: String,
     },
     /// The library source is not valid Rust syntax.
     #[error("{path}:{line}:{column}: cannot parse: {message}")]

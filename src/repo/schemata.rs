@@ -72,6 +72,62 @@ pub fn build(
     probes: &[String],
     fuel: Fuel,
 ) -> Schemata {
+    let Rendered {
+        mut source,
+        arms,
+        sites,
+        unplaced,
+    } = render(analysis, enabled, "");
+    let mut out = std::mem::take(&mut source);
+    out.push_str(&helpers(fuel));
+    out.push_str(super::equiv::RUNTIME);
+    let suite_start = out.len();
+    out.push_str(&format!(
+        "\n#[cfg(test)]\nmod {SUITE_MODULE} {{\nuse super::*;\n{suite}\n}}\n"
+    ));
+    let suite_range = suite_start..out.len();
+    let mut probe_ranges = Vec::new();
+    if !probes.is_empty() {
+        out.push_str(&format!(
+            "\n#[cfg(test)]\nmod {PROBE_MODULE} {{\n#[allow(unused_imports)]\nuse super::*;\n"
+        ));
+        for (i, p) in probes.iter().enumerate() {
+            let start = out.len();
+            out.push_str(p);
+            out.push('\n');
+            probe_ranges.push((i, start..out.len()));
+        }
+        out.push_str("}\n");
+    }
+    Schemata {
+        source: out,
+        arms,
+        sites,
+        probes: probe_ranges,
+        suite: suite_range,
+        unplaced,
+    }
+}
+
+/// One source file with its mutation sites wrapped and fuel calls injected, before any runtime
+/// or suite is appended.
+#[derive(Clone, Debug)]
+pub(crate) struct Rendered {
+    /// The rewritten source.
+    pub source: String,
+    /// Each placed mutant's arm: (ordinal, byte range of the arm in `source`).
+    pub arms: Vec<(u32, Range<usize>)>,
+    /// Each wrapped site: (byte range of the whole `match` in `source`, ordinals in it).
+    pub sites: Vec<(Range<usize>, Vec<u32>)>,
+    /// Enabled mutants that could not be placed (their site overlaps another site partially).
+    pub unplaced: Vec<u32>,
+}
+
+/// Rewrites `analysis.source` with every `enabled` mutant's site wrapped in a selector `match`
+/// and fuel calls at loop and fn entries. `rt` prefixes the runtime's names (`__vg_sel`,
+/// `__vg_fuel`, `__vg_enter`): empty in a mini repo, whose runtime sits in the same file, and a
+/// path such as `crate::__vg_rt::` in a crate, whose modules do not all `use super::*`.
+pub(crate) fn render(analysis: &Analysis, enabled: &BTreeSet<u32>, rt: &str) -> Rendered {
     // Group enabled mutants by site; sort outer sites before the sites they contain.
     let mut groups: BTreeMap<(usize, std::cmp::Reverse<usize>), Vec<usize>> = BTreeMap::new();
     for (i, m) in analysis.mutants.iter().enumerate() {
@@ -93,46 +149,27 @@ pub fn build(
         arms: Vec::new(),
         site_ranges: Vec::new(),
         placed: BTreeSet::new(),
+        fuel_call: format!(" {rt}__vg_fuel();"),
+        enter_call: format!(" let __vg_guard = {rt}__vg_enter();"),
+        sel_call: format!("{rt}__vg_sel"),
     };
     w.render(0..analysis.source.len(), None);
     let Writer {
-        mut out,
+        out,
         arms,
         site_ranges,
         placed,
         ..
     } = w;
-    out.push_str(&helpers(fuel));
-    out.push_str(super::equiv::RUNTIME);
-    let suite_start = out.len();
-    out.push_str(&format!(
-        "\n#[cfg(test)]\nmod {SUITE_MODULE} {{\nuse super::*;\n{suite}\n}}\n"
-    ));
-    let suite_range = suite_start..out.len();
-    let mut probe_ranges = Vec::new();
-    if !probes.is_empty() {
-        out.push_str(&format!(
-            "\n#[cfg(test)]\nmod {PROBE_MODULE} {{\n#[allow(unused_imports)]\nuse super::*;\n"
-        ));
-        for (i, p) in probes.iter().enumerate() {
-            let start = out.len();
-            out.push_str(p);
-            out.push('\n');
-            probe_ranges.push((i, start..out.len()));
-        }
-        out.push_str("}\n");
-    }
     let unplaced = enabled
         .iter()
         .copied()
         .filter(|o| !placed.contains(o))
         .collect();
-    Schemata {
+    Rendered {
         source: out,
         arms,
         sites: site_ranges,
-        probes: probe_ranges,
-        suite: suite_range,
         unplaced,
     }
 }
@@ -144,6 +181,9 @@ struct Writer<'a> {
     arms: Vec<(u32, Range<usize>)>,
     site_ranges: Vec<(Range<usize>, Vec<u32>)>,
     placed: BTreeSet<u32>,
+    fuel_call: String,
+    enter_call: String,
+    sel_call: String,
 }
 
 impl Writer<'_> {
@@ -171,11 +211,11 @@ impl Writer<'_> {
         let mut points: Vec<(usize, &str)> = loops
             .iter()
             .filter(|p| range.contains(p))
-            .map(|&p| (p, " __vg_fuel();"))
+            .map(|&p| (p, self.fuel_call.as_str()))
             .chain(
                 fns.iter()
                     .filter(|p| range.contains(p))
-                    .map(|&p| (p, " let __vg_guard = __vg_enter();")),
+                    .map(|&p| (p, self.enter_call.as_str())),
             )
             .collect();
         points.sort_unstable();
@@ -210,7 +250,8 @@ impl Writer<'_> {
         self.out.push_str(open);
         let list: Vec<String> = ordinals.iter().map(u32::to_string).collect();
         self.out.push_str(&format!(
-            "match __vg_sel(&[{}]) {{ 0 => {{ ",
+            "match {}(&[{}]) {{ 0 => {{ ",
+            self.sel_call,
             list.join(", ")
         ));
         self.render(site.clone(), Some(k));

@@ -178,22 +178,26 @@ lines\t'Plain lines'
 off\t'Nothing'"
 complete -c verigym -n "__fish_verigym_using_subcommand curriculum" -l telemetry -d 'Write a telemetry JSON line to stderr after every round'
 complete -c verigym -n "__fish_verigym_using_subcommand curriculum" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c verigym -n "__fish_verigym_using_subcommand audit" -l suite -d 'The suite: `strong`, `weak`, or the path of a suite file (a module body of `#[test]` fns)' -r
+complete -c verigym -n "__fish_verigym_using_subcommand audit" -l suite -d 'Mini repo: `strong`, `weak`, or the path of a suite file (a module body of `#[test]` fns). Crate: one integration test, by file (relative to the package) or target name' -r
+complete -c verigym -n "__fish_verigym_using_subcommand audit" -s p -l package -d 'Crate: the workspace member to audit' -r
+complete -c verigym -n "__fish_verigym_using_subcommand audit" -l features -d 'Crate: features to enable (comma- or space-separated, repeatable)' -r
+complete -c verigym -n "__fish_verigym_using_subcommand audit" -l tests -d 'Crate: which tests count' -r -f -a "unit\t''
+integration\t''
+all\t''"
+complete -c verigym -n "__fish_verigym_using_subcommand audit" -l test-filter -d 'Crate: only tests whose name contains this, as `cargo test FILTER`' -r
+complete -c verigym -n "__fish_verigym_using_subcommand audit" -l target-dir -d 'Crate: cargo\'s target directory (default: a temporary one; reuse one to keep built dependencies between audits)' -r -F
 complete -c verigym -n "__fish_verigym_using_subcommand audit" -l json -d 'Also write the full report as JSON to this file (`-` for stdout, replacing the table)' -r -F
 complete -c verigym -n "__fish_verigym_using_subcommand audit" -l equivalence-inputs -d 'Random inputs per function when checking survivors for equivalence (0: off)' -r
 complete -c verigym -n "__fish_verigym_using_subcommand audit" -l seed -d 'Seed of those inputs' -r
-complete -c verigym -n "__fish_verigym_using_subcommand audit" -l fuel -d 'Loop iterations plus calls each test may make before it counts as a timeout' -r
-complete -c verigym -n "__fish_verigym_using_subcommand audit" -l mutants-out -d 'Also write cargo-mutants\' `mutants.out` layout (`outcomes.json`, `caught.txt`, `missed.txt`, `timeout.txt`, `unviable.txt`, `mutants.json`, `diff/`, `log/`) into this directory, mutant by mutant as results arrive; `outcomes.json` gets its `end_time` when the audit completes. A previous `mutants.out` there moves to `DIR.old`' -r -F
-complete -c verigym -n "__fish_verigym_using_subcommand audit" -l file -d 'Only mutants in files matching this glob (relative to the repo; `*`, `?`, `**`; a glob without `/` matches a file or directory name anywhere). Repeatable' -r
-complete -c verigym -n "__fish_verigym_using_subcommand audit" -l exclude -d 'Leave out mutants in files matching this glob (as `--file`). Repeatable' -r
-complete -c verigym -n "__fish_verigym_using_subcommand audit" -l function -d 'Only mutants in functions (`name` or `Type::method`) this regex matches (unanchored)' -r
-complete -c verigym -n "__fish_verigym_using_subcommand audit" -l in-diff -d 'Only mutants on lines this unified diff adds or changes (`git diff --relative` from the repo directory), for pull requests' -r -F
-complete -c verigym -n "__fish_verigym_using_subcommand audit" -l shard -d 'Run only shard K of N (0 <= K < N), round-robin over the selected mutants in source order, for a CI matrix: every shard must use the same filters and N' -r
+complete -c verigym -n "__fish_verigym_using_subcommand audit" -l fuel -d 'Loop iterations plus calls each test may make before it counts as a timeout (default: 1 000 000 for a mini repo, 100 000 000 for a crate)' -r
 complete -c verigym -n "__fish_verigym_using_subcommand audit" -l threads -d 'Worker threads for generation and verification (default: one per core)' -r
 complete -c verigym -n "__fish_verigym_using_subcommand audit" -l progress -d 'How to show progress of long commands on stderr' -r -f -a "auto\t'A bar when stderr is a terminal, plain lines otherwise'
 bar\t'A bar'
 lines\t'Plain lines'
 off\t'Nothing'"
+complete -c verigym -n "__fish_verigym_using_subcommand audit" -l all-features -d 'Crate: enable every feature'
+complete -c verigym -n "__fish_verigym_using_subcommand audit" -l no-default-features -d 'Crate: do not enable the default features'
+complete -c verigym -n "__fish_verigym_using_subcommand audit" -l full-matrix -d 'Crate: run every test against every mutant (the full kill matrix) instead of only the tests that reach it, stopping at the first failure'
 complete -c verigym -n "__fish_verigym_using_subcommand audit" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c verigym -n "__fish_verigym_using_subcommand catalog" -l out -d 'Where to write the catalog (`-` for stdout) [default: <REPO>/bugs.json]' -r -F
 complete -c verigym -n "__fish_verigym_using_subcommand catalog" -l threads -d 'Worker threads for generation and verification (default: one per core)' -r

@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# Real crates from the registry, audited UNCHANGED by `verigym audit` (one build, mutants selected
+# at run time) and by cargo-mutants (one incremental build per mutant), side by side in one
+# session. Per crate: mutants of each tool, shared mutants (same file, line, column and
+# replacement), verdict agreement on them, score, and wall time per mutant all in (wall clock of
+# the whole command, dependency builds included, over the mutants that tool judged).
+#
+# Usage: benches/audit_crates_vs_cargo_mutants.sh [WORK_DIR] [name@version[:cm-shard] ...]
+#
+# The default crates are pinned below; `:k/n` runs cargo-mutants on shard k of n only (it takes
+# 3-6 s per mutant here), and the verdicts are compared on that shard's shared mutants. Tests
+# that count are the library's unit tests and the integration tests (`--lib --tests` for
+# cargo-mutants; doc tests are not run by either). Needs cargo-mutants (CARGO_MUTANTS, or
+# `cargo mutants` on PATH) and python3 (benches/audit_crates_compare.py compares the outputs). Skips itself (exit 0) when cargo-mutants is missing.
+set -euo pipefail
+
+default_crates=(
+    itoa@1.0.14            # no_std, two files, integration tests
+    either@1.13.0:0/4      # no_std with a std feature, dev-dependency (serde_json), 2,097 lines
+    strsim@0.11.1:0/8      # one big file (1,307 lines), unit + integration tests
+    semver@1.0.27:0/8      # multi-file (7 modules), 2,126 lines, integration tests with modules
+)
+work=${1:-$(mktemp -d "${TMPDIR:-/tmp}/audit_crates_vs_cm.XXXXXX")}
+shift || true
+crates=("$@")
+[ ${#crates[@]} -gt 0 ] || crates=("${default_crates[@]}")
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+cm=${CARGO_MUTANTS:-}
+if [ -z "$cm" ]; then
+    if cargo mutants --version >/dev/null 2>&1; then cm="cargo mutants"; fi
+else
+    cm="$cm mutants"
+fi
+if [ -z "$cm" ]; then
+    echo "audit_crates_vs_cargo_mutants: skipped: cargo-mutants is not installed" \
+        "(cargo install cargo-mutants --locked)"
+    exit 0
+fi
+verigym=${VERIGYM:-$root/target/release/verigym}
+[ -x "$verigym" ] || (cd "$root" && cargo build -q --release) 
+mkdir -p "$work"
+echo "work dir: $work"
+echo "cargo-mutants: $($cm --version)"
+
+# The sources: a throwaway project depending on the pinned versions, fetched by cargo, copied
+# from cargo's registry cache.
+fetch=$work/fetch
+mkdir -p "$fetch/src"
+echo 'fn main() {}' >"$fetch/src/main.rs"
+{
+    printf '[package]\nname = "fetch-pinned"\nversion = "0.0.0"\nedition = "2021"\n\n[workspace]\n\n[dependencies]\n'
+    for spec in "${crates[@]}"; do
+        nv=${spec%%:*}
+        printf '%s = "=%s"\n' "${nv%@*}" "${nv#*@}"
+    done
+} >"$fetch/Cargo.toml"
+cargo fetch -q --manifest-path "$fetch/Cargo.toml"
+registry=$(ls -d "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/ | head -1)
+
+for spec in "${crates[@]}"; do
+    nv=${spec%%:*}
+    shard=""
+    [[ $spec == *:* ]] && shard=${spec#*:}
+    dir=${nv/@/-}
+    src=$registry/$dir
+    rm -rf "${work:?}/$dir" && mkdir -p "$work/$dir"
+    cp -r "$src" "$work/$dir/vg"
+    cp -r "$src" "$work/$dir/cm"
+    echo
+    echo "== $nv"
+    start=$(date +%s.%N)
+    "$verigym" audit "$work/$dir/vg" --json "$work/$dir/verigym.json" >"$work/$dir/verigym.txt" 2>"$work/$dir/verigym.err" ||
+        { echo "verigym failed:"; tail -20 "$work/$dir/verigym.err"; continue; }
+    end=$(date +%s.%N)
+    vg_wall=$(awk -v s="$start" -v e="$end" 'BEGIN { printf "%.1f", e - s }')
+    shard_args=()
+    [ -n "$shard" ] && shard_args=(--shard "$shard")
+    start=$(date +%s.%N)
+    $cm --no-shuffle -d "$work/$dir/cm" -o "$work/$dir" "${shard_args[@]}" -- --lib --tests \
+        >"$work/$dir/cm.txt" 2>&1 || true
+    end=$(date +%s.%N)
+    cm_wall=$(awk -v s="$start" -v e="$end" 'BEGIN { printf "%.1f", e - s }')
+    python3 "$here/audit_crates_compare.py" "$work/$dir/verigym.json" \
+        "$work/$dir/mutants.out/outcomes.json" "$vg_wall" "$cm_wall" "$nv" "${shard:-all}"
+done

@@ -1,0 +1,306 @@
+//! `verigym audit` on Cargo packages: each fixture crate under `tests/fixtures/crates/` (they
+//! build offline) audited unchanged, one layout per test.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use verigym::repo::RepoError;
+use verigym::repo::audit::Status;
+use verigym::repo::krate::{CrateOptions, CrateReport, TestKind, audit_crate};
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/crates")
+        .join(name)
+}
+
+fn opts() -> CrateOptions {
+    CrateOptions {
+        // Small enough that the fixtures' endless-loop mutants time out in milliseconds.
+        fuel: 1_000_000,
+        ..CrateOptions::default()
+    }
+}
+
+fn audit(name: &str, opts: &CrateOptions) -> CrateReport {
+    audit_crate(&fixture(name), opts).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+fn statuses(r: &CrateReport) -> BTreeMap<String, Status> {
+    r.mutants
+        .iter()
+        .map(|m| (m.report.mutant.id.clone(), m.report.status))
+        .collect()
+}
+
+/// Every file's bytes, to show the audit never writes the user's files.
+fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    let mut out = BTreeMap::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                out.insert(p.clone(), std::fs::read(&p).unwrap());
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn multi_file_crate_with_path_inline_modules_and_both_kinds_of_tests() {
+    let before = snapshot(&fixture("multi"));
+    let r = audit("multi", &opts());
+    assert_eq!(
+        snapshot(&fixture("multi")),
+        before,
+        "the user's files changed"
+    );
+    assert_eq!(
+        r.files,
+        ["src/lib.rs", "src/a.rs", "src/a/b.rs", "src/extra/p.rs"]
+    );
+    assert_eq!(r.const_fns_skipped, 1);
+    assert!(
+        r.mutants
+            .iter()
+            .all(|m| m.report.mutant.function != "twice")
+    );
+    // No mutant in test code: the unit tests start at `#[cfg(test)]`.
+    let lib = std::fs::read_to_string(fixture("multi/src/lib.rs")).unwrap();
+    let tests_line = lib.lines().position(|l| l == "#[cfg(test)]").unwrap() + 1;
+    assert!(
+        r.mutants
+            .iter()
+            .filter(|m| m.file == "src/lib.rs")
+            .all(|m| m.report.mutant.line < tests_line)
+    );
+    // Unit and integration tests, the ignored one left out, the should_panic one counted.
+    let targets: Vec<(&str, usize, usize)> = r
+        .targets
+        .iter()
+        .map(|t| (t.target.as_str(), t.tests, t.ignored))
+        .collect();
+    assert_eq!(targets, [("lib", 1, 1), ("tests/api", 5, 0)]);
+    assert!(r.tests.contains(&"[tests/api] odd_half_panics".to_owned()));
+    assert_eq!(r.counts.unviable, 0, "{:#?}", r.mutants);
+    let by = |file: &str, function: &str, status: Status| {
+        r.mutants.iter().any(|m| {
+            m.file == file && m.report.mutant.function == function && m.report.status == status
+        })
+    };
+    assert!(by("src/a/b.rs", "max3", Status::Killed));
+    assert!(by("src/lib.rs", "clamp", Status::Killed), "inline module");
+    // `checked_half(0)`-style defaults no longer panic on an odd input: `#[should_panic]` fails.
+    assert!(by("src/extra/p.rs", "checked_half", Status::Killed));
+    // Removing `x /= 2` loops forever: fuel makes it a timeout.
+    assert!(by("src/a.rs", "log2", Status::Timeout));
+    // After the failed assert, `x / 2` is reached by no test.
+    let unreached = r
+        .mutants
+        .iter()
+        .find(|m| m.file == "src/extra/p.rs" && m.report.mutant.original == "/")
+        .unwrap();
+    assert_eq!(unreached.report.status, Status::Survived);
+    assert_eq!(unreached.tests_run, 0);
+    assert_eq!(
+        unreached.report.reason.as_deref(),
+        Some("no test reaches this code")
+    );
+    assert!(r.score > 0.5 && r.score < 1.0, "{}", r.score);
+}
+
+#[test]
+fn reach_selection_gives_the_full_matrix_verdicts() {
+    let fast = audit("multi", &opts());
+    let full = audit(
+        "multi",
+        &CrateOptions {
+            full_matrix: true,
+            ..opts()
+        },
+    );
+    assert!(full.full_matrix);
+    assert_eq!(statuses(&fast), statuses(&full));
+    // The full matrix runs every test against every viable mutant.
+    assert!(full.mutants.iter().all(|m| m.tests_run == full.tests.len()));
+    assert!(fast.mutants.iter().any(|m| m.tests_run < fast.tests.len()));
+}
+
+#[test]
+fn unit_integration_suite_and_filter_choose_the_tests() {
+    let unit = audit(
+        "multi",
+        &CrateOptions {
+            tests: TestKind::Unit,
+            ..opts()
+        },
+    );
+    assert_eq!(unit.tests, ["[lib] tests::sum_adds"]);
+    // `--suite` names a file relative to the crate, not the current directory.
+    let suite = audit(
+        "multi",
+        &CrateOptions {
+            suite: Some("tests/api.rs".into()),
+            ..opts()
+        },
+    );
+    assert!(suite.tests.iter().all(|t| t.starts_with("[tests/api] ")));
+    let filtered = audit(
+        "multi",
+        &CrateOptions {
+            test_filter: Some("clamp".into()),
+            ..opts()
+        },
+    );
+    assert_eq!(filtered.tests, ["[tests/api] clamps"]);
+    let err = audit_crate(
+        &fixture("multi"),
+        &CrateOptions {
+            suite: Some("tests/nope.rs".into()),
+            ..opts()
+        },
+    )
+    .unwrap_err();
+    assert!(
+        err.to_string().contains("its test targets are: api"),
+        "{err}"
+    );
+}
+
+#[test]
+fn no_std_crate() {
+    let r = audit("nostd", &opts());
+    assert_eq!(r.counts.unviable, 0);
+    assert!(r.counts.killed > 0);
+}
+
+#[test]
+fn dev_dependency_by_path() {
+    let r = audit("devdep", &opts());
+    assert!(r.offline);
+    assert_eq!(r.tests, ["[tests/sorting] sorts"]);
+    assert!(r.counts.killed > 0, "{:?}", r.counts);
+}
+
+#[test]
+fn features_add_code_and_tests() {
+    let dec_killed = |r: &CrateReport| {
+        r.mutants
+            .iter()
+            .filter(|m| m.report.mutant.function == "dec" && m.report.status == Status::Killed)
+            .count()
+    };
+    let plain = audit("features", &opts());
+    assert_eq!(dec_killed(&plain), 0);
+    let extra = audit(
+        "features",
+        &CrateOptions {
+            features: vec!["extra".into()],
+            ..opts()
+        },
+    );
+    assert!(extra.cargo_args.contains(&"extra".to_owned()));
+    assert!(dec_killed(&extra) > 0);
+    assert_eq!(extra.tests.len(), plain.tests.len() + 1);
+}
+
+#[test]
+fn workspace_member_with_p() {
+    let r = audit(
+        "workspace",
+        &CrateOptions {
+            package: Some("wcore".into()),
+            ..opts()
+        },
+    );
+    assert_eq!(r.package, "wcore");
+    assert_eq!(r.counts.survived, 0);
+    let err = audit_crate(&fixture("workspace"), &opts()).unwrap_err();
+    assert!(matches!(err, RepoError::Crate { .. }));
+    assert!(err.to_string().contains("-p (wcore, wapp)"), "{err}");
+}
+
+#[test]
+fn crate_with_a_build_script() {
+    let r = audit("buildrs", &opts());
+    assert_eq!(r.counts.killed, r.counts.total, "{:#?}", r.mutants);
+}
+
+#[test]
+fn an_empty_suite_is_an_error() {
+    let err = audit_crate(&fixture("empty"), &opts()).unwrap_err();
+    assert!(matches!(err, RepoError::EmptySuite { .. }), "{err}");
+}
+
+#[test]
+fn flaky_tests_are_reported_and_left_out() {
+    let r = audit("flaky", &opts());
+    assert_eq!(r.flaky_tests, ["[lib] tests::alternating"]);
+    assert_eq!(r.tests, ["[lib] tests::steady"]);
+    // Verdicts come from the steady test alone.
+    assert!(r.mutants.iter().all(|m| {
+        m.report
+            .killed_by
+            .iter()
+            .all(|t| t == "[lib] tests::steady")
+    }));
+}
+
+#[test]
+fn compile_errors_point_at_the_users_file_and_line() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("src")).unwrap();
+    std::fs::write(
+        dir.path().join("Cargo.toml"),
+        "[package]\nname = \"broken\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[workspace]\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("src/lib.rs"),
+        "pub fn f(x: u32) -> u32 {\n    x + 1\n}\n\npub fn g() -> u32 {\n    \"no\"\n}\n",
+    )
+    .unwrap();
+    let err = audit_crate(dir.path(), &opts()).unwrap_err();
+    let text = err.to_string();
+    assert!(matches!(err, RepoError::Compile { .. }), "{text}");
+    assert!(text.contains("the crate does not compile"), "{text}");
+    assert!(text.contains("src/lib.rs:6:"), "{text}");
+    let user = dir.path().canonicalize().unwrap();
+    assert!(
+        text.contains(&*user.to_string_lossy()) || text.contains("--> src/lib.rs:6"),
+        "{text}"
+    );
+    assert!(!text.contains("verigym-crate-"), "names the copy: {text}");
+}
+
+#[test]
+fn the_cli_detects_a_crate_and_takes_cargo_flags() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_verigym"))
+        .args([
+            "audit",
+            "--features",
+            "extra",
+            "--tests",
+            "integration",
+            "--fuel",
+            "1000000",
+        ])
+        .arg(fixture("features"))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.contains("verigym audit: crate features 0.1.0"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("2 tests in 1 targets"), "{stdout}");
+}
