@@ -128,7 +128,13 @@ fn references_pass_and_unchanged_bugs_fail_exactly_the_recorded_tests() {
 /// is rejected: the verifier gives nothing to wrong code that merely changed.
 #[test]
 fn every_killed_mutant_of_the_fixed_function_is_rejected() {
-    let p = &problems(2.0, 5, 1)[0];
+    // The shipped repo's own catalogue: variation 0, so names and spans are the shipped ones.
+    let params = RepoFixParams {
+        variation: 0,
+        ..RepoFixParams::at_level(2.0)
+    };
+    let p = Generator::new(&RepoFix, params, 5).unwrap().problem(0);
+    let p = &p;
     let bug = &p.data.bugs[0];
     let dir = repo_dir(&p.data.repo);
     let original = std::fs::read_to_string(dir.join("src/lib.rs")).unwrap();
@@ -208,7 +214,7 @@ fn hostile_fixes_are_contained_and_score_zero() {
             "",
         ),
         (
-            with(" let v = vec![1u8; 1 << 40]; assert!(v[7] == 1);"),
+            with(" let huge = vec![1u8; 1 << 40]; assert!(huge[7] == 1);"),
             Reason::WrongAnswer,
             "died",
         ),
