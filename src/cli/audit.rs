@@ -5,8 +5,8 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 use verigym::repo::audit::{self, AuditOptions};
-use verigym::repo::select::{ChangedLines, FileGlob, MutantFilter, Shard};
 use verigym::repo::krate::{self, CrateOptions, TestKind};
+use verigym::repo::select::{ChangedLines, FileGlob, MutantFilter, Shard};
 
 use super::{output, progress};
 

@@ -4,15 +4,15 @@ use super::dyn_env::DynEnv;
 use super::error::{Error, Result};
 use crate::envs::binairo::Binairo;
 use crate::envs::countdown::Countdown;
+use crate::envs::crt::Crt;
 use crate::envs::cryptarithm::Cryptarithm;
 use crate::envs::futoshiki::Futoshiki;
-use crate::envs::crt::Crt;
 use crate::envs::graph_coloring::GraphColoring;
 use crate::envs::hanoi::Hanoi;
 use crate::envs::knapsack::Knapsack;
 use crate::envs::knights_knaves::KnightsKnaves;
-use crate::envs::maze::Maze;
 use crate::envs::linear_mod::LinearMod;
+use crate::envs::maze::Maze;
 use crate::envs::modarith::ModArith;
 use crate::envs::modexp::ModExp;
 use crate::envs::program_trace::ProgramTrace;
@@ -21,8 +21,8 @@ use crate::envs::repo_fix::RepoFix;
 use crate::envs::sat::Sat;
 use crate::envs::shortest_path::ShortestPath;
 use crate::envs::sudoku::Sudoku;
-use crate::envs::water_jugs::WaterJugs;
 use crate::envs::topo_order::TopoOrder;
+use crate::envs::water_jugs::WaterJugs;
 use crate::envs::zebra::Zebra;
 
 static ENVS: &[&dyn DynEnv] = &[
