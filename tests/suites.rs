@@ -24,7 +24,7 @@ const PINNED: &[(&str, u32, &str)] = &[
     (
         "standard-v4",
         4,
-        "362245a83c6ace5b85d035f685de05bcdac1b774fe2dfaa97fe000f55c3733a5",
+        "69ac24c811e8dfa1ef9482fa1e83f1f1970c7a4e2eb938c6c6bb0a15db825f6d",
     ),
 ];
 

@@ -159,7 +159,7 @@ _verigym() {
             return 0
             ;;
         verigym__subcmd__audit)
-            opts="-p -h --suite --package --features --all-features --no-default-features --tests --test-filter --full-matrix --target-dir --json --equivalence-inputs --seed --fuel --threads --progress --help"
+            opts="-p -h --suite --package --features --all-features --no-default-features --tests --test-filter --full-matrix --target-dir --json --equivalence-inputs --seed --fuel --mutants-out --file --exclude --function --in-diff --shard --threads --progress --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -206,6 +206,30 @@ _verigym() {
                     return 0
                     ;;
                 --fuel)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --mutants-out)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --exclude)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --function)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --in-diff)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --shard)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -190,6 +190,12 @@ complete -c verigym -n "__fish_verigym_using_subcommand audit" -l json -d 'Also 
 complete -c verigym -n "__fish_verigym_using_subcommand audit" -l equivalence-inputs -d 'Random inputs per function when checking survivors for equivalence (0: off)' -r
 complete -c verigym -n "__fish_verigym_using_subcommand audit" -l seed -d 'Seed of those inputs' -r
 complete -c verigym -n "__fish_verigym_using_subcommand audit" -l fuel -d 'Loop iterations plus calls each test may make before it counts as a timeout (default: 1 000 000 for a mini repo, 100 000 000 for a crate)' -r
+complete -c verigym -n "__fish_verigym_using_subcommand audit" -l mutants-out -d 'Also write cargo-mutants\' `mutants.out` layout (`outcomes.json`, `caught.txt`, `missed.txt`, `timeout.txt`, `unviable.txt`, `mutants.json`, `diff/`, `log/`) into this directory, mutant by mutant as results arrive; `outcomes.json` gets its `end_time` when the audit completes. A previous `mutants.out` there moves to `DIR.old`' -r -F
+complete -c verigym -n "__fish_verigym_using_subcommand audit" -l file -d 'Only mutants in files matching this glob (relative to the repo; `*`, `?`, `**`; a glob without `/` matches a file or directory name anywhere). Repeatable' -r
+complete -c verigym -n "__fish_verigym_using_subcommand audit" -l exclude -d 'Leave out mutants in files matching this glob (as `--file`). Repeatable' -r
+complete -c verigym -n "__fish_verigym_using_subcommand audit" -l function -d 'Only mutants in functions (`name` or `Type::method`) this regex matches (unanchored)' -r
+complete -c verigym -n "__fish_verigym_using_subcommand audit" -l in-diff -d 'Only mutants on lines this unified diff adds or changes (`git diff --relative` from the repo directory), for pull requests' -r -F
+complete -c verigym -n "__fish_verigym_using_subcommand audit" -l shard -d 'Run only shard K of N (0 <= K < N), round-robin over the selected mutants in source order, for a CI matrix: every shard must use the same filters and N' -r
 complete -c verigym -n "__fish_verigym_using_subcommand audit" -l threads -d 'Worker threads for generation and verification (default: one per core)' -r
 complete -c verigym -n "__fish_verigym_using_subcommand audit" -l progress -d 'How to show progress of long commands on stderr' -r -f -a "auto\t'A bar when stderr is a terminal, plain lines otherwise'
 bar\t'A bar'

@@ -376,6 +376,7 @@ pub fn audit_crate(path: &Path, opts: &CrateOptions) -> Result<CrateReport, Repo
             Status::Survived => counts.survived += 1,
             Status::Timeout => counts.timeout += 1,
             Status::Unviable => counts.unviable += 1,
+            Status::Skipped => counts.skipped += 1,
         }
         mutants.push(CrateMutant {
             file: (*file).to_owned(),
