@@ -61,10 +61,10 @@ fn bellman_ford(data: &ShortestPathData) -> Vec<Option<u64>> {
     let arcs = arcs(data);
     for _ in 1..n {
         for &(u, v, w) in &arcs {
-            if let Some(du) = dist[u] {
-                if dist[v].is_none_or(|dv| du + w < dv) {
-                    dist[v] = Some(du + w);
-                }
+            if let Some(du) = dist[u]
+                && dist[v].is_none_or(|dv| du + w < dv)
+            {
+                dist[v] = Some(du + w);
             }
         }
     }
