@@ -41,7 +41,7 @@ pub struct ShortestPathData {
     /// must reach).
     pub cost: u64,
     /// The certificate of optimality: entry i is the least cost from the source to vertex i + 1.
-    /// It is 0 at the source and no edge [u, v, w] has distances[v] > distances[u] + w, so no
+    /// It is 0 at the source and no edge `[u, v, w]` has `distances[v] > distances[u] + w`, so no
     /// path to the target costs less than its entry, which equals `cost`.
     pub distances: Vec<u64>,
     /// One shortest path, source first: one valid answer; the verifier does not compare with it.

@@ -3,8 +3,8 @@
 //! the mutant schemata, `cargo test --no-run` builds it ONCE, and the test executables run with
 //! the mutant selected at run time.
 //!
-//! Pipeline: [`package`] (`cargo metadata`, the copy) → [`modules`] (module files, test code) →
-//! [`inject`] (schemata per file, the runtime) → [`build`] (cargo, screening rounds) → [`run`]
+//! Pipeline: `package` (`cargo metadata`, the copy) → `modules` (module files, test code) →
+//! `inject` (schemata per file, the runtime) → `build` (cargo, screening rounds) → `run`
 //! (libtest, streaming) → [`audit_crate`] (baseline twice, reach, verdicts, re-runs).
 //!
 //! Architecture invariants:
