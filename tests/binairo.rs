@@ -256,15 +256,11 @@ fn a_puzzle_left_above_its_target_is_minimal() {
 #[test]
 #[ignore = "slow in debug builds; run with --release"]
 fn binairo_ten_thousand_are_unique() {
-    let generators: Vec<_> = (0..=10)
-        .map(|l| Generator::at_level(&Binairo, f64::from(l), &Default::default(), 2026).unwrap())
-        .collect();
-    let failures: Vec<String> = (0..10_000u64)
-        .filter_map(|i| {
-            let data = generators[(i % 11) as usize].problem(i / 11).data;
-            independently_unique(&data)
+    let failures: Vec<String> = crate::support::across_levels(&Binairo, 10_000)
+        .filter_map(|(at, p)| {
+            independently_unique(&p.data)
                 .err()
-                .map(|e| format!("level {} index {}: {e}", i % 11, i / 11))
+                .map(|e| format!("{at}: {e}"))
         })
         .collect();
     assert!(failures.is_empty(), "{failures:?}");

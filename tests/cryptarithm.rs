@@ -289,17 +289,11 @@ fn uniqueness_is_reproven_independently_at_every_level() {
 #[test]
 #[ignore = "slow in debug builds; run with --release"]
 fn cryptarithm_ten_thousand_are_unique() {
-    let generators: Vec<_> = (0..=10)
-        .map(|l| {
-            Generator::at_level(&Cryptarithm, f64::from(l), &Default::default(), 2026).unwrap()
-        })
-        .collect();
-    let failures: Vec<String> = (0..10_000u64)
-        .filter_map(|i| {
-            let data = generators[(i % 11) as usize].problem(i / 11).data;
-            independently_unique(&data)
+    let failures: Vec<String> = crate::support::across_levels(&Cryptarithm, 10_000)
+        .filter_map(|(at, p)| {
+            independently_unique(&p.data)
                 .err()
-                .map(|e| format!("level {} index {}: {e}", i % 11, i / 11))
+                .map(|e| format!("{at}: {e}"))
         })
         .collect();
     assert!(failures.is_empty(), "{failures:?}");

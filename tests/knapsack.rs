@@ -201,13 +201,9 @@ fn random_guesses_score_little() {
 #[test]
 #[ignore = "slow in debug builds; run with --release"]
 fn knapsack_ten_thousand_are_sound() {
-    let generators: Vec<_> = (0..=10)
-        .map(|l| Generator::at_level(&Knapsack, f64::from(l), &Default::default(), 2026).unwrap())
-        .collect();
-    for i in 0..10_000u64 {
-        let p = generators[(i % 11) as usize].problem(i / 11);
-        assert_eq!(least_weight_per_value(&p.data), p.data.optimum, "index {i}");
-        assert!(judge(&p.data, &p.answer).correct, "index {i}");
+    for (at, p) in crate::support::across_levels(&Knapsack, 10_000) {
+        assert_eq!(least_weight_per_value(&p.data), p.data.optimum, "{at}");
+        assert!(judge(&p.data, &p.answer).correct, "{at}");
     }
 }
 

@@ -230,19 +230,13 @@ fn random_guesses_score_nothing() {
 #[test]
 #[ignore = "slow in debug builds; run with --release"]
 fn shortest_path_ten_thousand_are_sound() {
-    let generators: Vec<_> = (0..=10)
-        .map(|l| {
-            Generator::at_level(&ShortestPath, f64::from(l), &Default::default(), 2026).unwrap()
-        })
-        .collect();
-    for i in 0..10_000u64 {
-        let p = generators[(i % 11) as usize].problem(i / 11);
+    for (at, p) in crate::support::across_levels(&ShortestPath, 10_000) {
         assert_eq!(
             bellman_ford(&p.data)[p.data.target as usize - 1],
             Some(p.data.cost),
-            "index {i}"
+            "{at}"
         );
-        assert!(judge(&p.data, &p.answer).correct, "index {i}");
+        assert!(judge(&p.data, &p.answer).correct, "{at}");
     }
 }
 

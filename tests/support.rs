@@ -132,3 +132,22 @@ pub fn verdict_on_tampered_record(env: &str, pointer: &str) -> verigym::Verdict 
     let problem = env.load_problem(&record.to_string()).unwrap();
     problem.verify(&format!("<answer>{answer}</answer>"))
 }
+
+/// The bar at scale: `n` problems of `env` spread over levels 0–10 (problem `i` is index
+/// `i / 11` at level `i % 11`, seed 2026), each with a label naming its level and index, for the
+/// `#[ignore]`d release runs that re-prove every generator's uniqueness or optimality.
+pub fn across_levels<E: verigym::Env>(
+    env: &E,
+    n: u64,
+) -> impl Iterator<Item = (String, verigym::Problem<E::Params, E::Data>)> + '_ {
+    let generators: Vec<_> = (0..=10)
+        .map(|l| {
+            verigym::Generator::at_level(env, f64::from(l), &Default::default(), 2026).unwrap()
+        })
+        .collect();
+    (0..n).map(move |i| {
+        let (level, index) = (i % 11, i / 11);
+        let label = format!("level {level} index {index}");
+        (label, generators[level as usize].problem(index))
+    })
+}

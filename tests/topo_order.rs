@@ -183,13 +183,9 @@ fn random_permutations_rarely_score() {
 #[test]
 #[ignore = "slow in debug builds; run with --release"]
 fn topo_order_ten_thousand_are_sound() {
-    let generators: Vec<_> = (0..=10)
-        .map(|l| Generator::at_level(&TopoOrder, f64::from(l), &Default::default(), 2026).unwrap())
-        .collect();
-    for i in 0..10_000u64 {
-        let p = generators[(i % 11) as usize].problem(i / 11);
-        assert!(valid(&p.data, &p.data.order), "index {i}");
-        assert!(judge(&p.data, &p.answer).correct, "index {i}");
+    for (at, p) in crate::support::across_levels(&TopoOrder, 10_000) {
+        assert!(valid(&p.data, &p.data.order), "{at}");
+        assert!(judge(&p.data, &p.answer).correct, "{at}");
     }
 }
 
