@@ -304,3 +304,32 @@ fn the_cli_detects_a_crate_and_takes_cargo_flags() {
     );
     assert!(stdout.contains("2 tests in 1 targets"), "{stdout}");
 }
+
+/// Selection and `mutants.out` are wired into the mini-repo engine only: on a crate they are
+/// refused before anything builds, never silently ignored (which would audit more than asked,
+/// or leave a CI shard's `mutants.out` missing).
+#[test]
+fn mini_repo_only_flags_are_refused_on_a_crate() {
+    for flags in [
+        &["--shard", "0/2"][..],
+        &["--function", "f"],
+        &["--mutants-out", "/nonexistent/out"],
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_verigym"))
+            .arg("audit")
+            .arg(fixture("multi"))
+            .args(flags)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{flags:?}: {err}");
+        assert!(
+            err.contains(&format!(
+                "{}: not supported for a Cargo crate yet",
+                flags[0]
+            )),
+            "{flags:?}: {err}"
+        );
+        assert!(!Path::new("/nonexistent/out").exists());
+    }
+}
