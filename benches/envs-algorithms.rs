@@ -2,53 +2,20 @@
 //! problem generated to a JSON line, and one reference answer verified, per env and named params
 //! (`<env>/generate/<case>`, `<env>/verify/<case>`).
 
-use std::hint::black_box;
+#[path = "support/env_bench.rs"]
+mod env_bench;
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{Criterion, criterion_group, criterion_main};
 use verigym::envs::knapsack::{Knapsack, KnapsackParams};
 use verigym::envs::shortest_path::{ShortestPath, ShortestPathParams};
 use verigym::envs::topo_order::{TopoOrder, TopoOrderParams};
-use verigym::{Env, EnvParams, Generator, LEVEL_MAX};
+use verigym::{Env, EnvParams, LEVEL_MAX};
 
-/// Benches generation and verification of the reference answers of 64 problems in turn, each
-/// after a short think block, for each case.
+/// Benches generation and verification of reference answers for each case.
 fn bench_env<E: Env>(c: &mut Criterion, env: &E, cases: Vec<(&str, E::Params)>) {
+    let respond = |_: &E::Data, answer: &str| env_bench::think_then(answer);
     for (name, params) in cases {
-        let generator = Generator::new(env, params, 42).expect("bench params are valid");
-        let mut group = c.benchmark_group(format!("{}/generate", E::ID));
-        group.throughput(Throughput::Elements(1));
-        let mut out = Vec::with_capacity(1 << 16);
-        let mut index = 0u64;
-        group.bench_function(name, |b| {
-            b.iter(|| {
-                out.clear();
-                generator.write_jsonl(index, &mut out);
-                index += 1;
-                black_box(out.len())
-            })
-        });
-        group.finish();
-        let cases: Vec<_> = (0..64)
-            .map(|i| {
-                let p = generator.problem(i);
-                let response =
-                    format!("<think>Working.</think>\n<answer>\n{}\n</answer>", p.answer);
-                (p.data, response)
-            })
-            .collect();
-        let mut group = c.benchmark_group(format!("{}/verify", E::ID));
-        group.throughput(Throughput::Elements(1));
-        let mut i = 0;
-        group.bench_function(name, |b| {
-            b.iter(|| {
-                let (data, response) = &cases[i % cases.len()];
-                i += 1;
-                let verdict = env.verify(black_box(data), black_box(response));
-                debug_assert!(verdict.correct);
-                verdict.score
-            })
-        });
-        group.finish();
+        env_bench::bench_case(c, env, name, params, Some(&respond));
     }
 }
 

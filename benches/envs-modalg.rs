@@ -2,13 +2,14 @@
 //! generated to a JSON line, and one response verified, per env and named params
 //! (`<env>/generate/<case>`, `<env>/verify/<case>`).
 
-use std::hint::black_box;
+#[path = "support/env_bench.rs"]
+mod env_bench;
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{Criterion, criterion_group, criterion_main};
 use verigym::envs::crt::{Crt, CrtParams};
 use verigym::envs::linear_mod::{LinearMod, LinearModParams};
 use verigym::envs::modexp::{ModExp, ModExpParams};
-use verigym::{Env, EnvParams, Generator, LEVEL_MAX};
+use verigym::{Env, EnvParams, LEVEL_MAX};
 
 /// How a bench response is written around the reference answer.
 #[derive(Clone, Copy)]
@@ -27,48 +28,18 @@ fn bench_env<E: Env>(
     cases: Vec<(&str, E::Params, Response)>,
 ) {
     for (name, params, response) in cases {
-        let generator = Generator::new(env, params, 42).expect("bench params are valid");
-        let mut group = c.benchmark_group(format!("{}/generate", E::ID));
-        group.throughput(Throughput::Elements(1));
-        let mut out = Vec::with_capacity(1 << 16);
-        let mut index = 0u64;
-        group.bench_function(name, |b| {
-            b.iter(|| {
-                out.clear();
-                generator.write_jsonl(index, &mut out);
-                index += 1;
-                black_box(out.len())
-            })
-        });
-        group.finish();
-        let cases: Vec<_> = (0..64)
-            .map(|i| {
-                let p = generator.problem(i);
-                let think = match response {
-                    Response::Bare => "Working.".to_owned(),
-                    Response::WithSteps => (1..)
-                        .zip(steps(&p.data))
-                        .map(|(k, v)| format!("step {k}: {v}"))
-                        .collect::<Vec<_>>()
-                        .join("\n"),
-                };
-                let text = format!("<think>{think}</think>\n<answer>{}</answer>", p.answer);
-                (p.data, text)
-            })
-            .collect();
-        let mut group = c.benchmark_group(format!("{}/verify", E::ID));
-        group.throughput(Throughput::Elements(1));
-        let mut i = 0;
-        group.bench_function(name, |b| {
-            b.iter(|| {
-                let (data, text) = &cases[i % cases.len()];
-                i += 1;
-                let verdict = env.verify(black_box(data), black_box(text));
-                debug_assert!(verdict.correct);
-                verdict.score
-            })
-        });
-        group.finish();
+        let respond = |data: &E::Data, answer: &str| {
+            let think = match response {
+                Response::Bare => "Working.".to_owned(),
+                Response::WithSteps => (1..)
+                    .zip(steps(data))
+                    .map(|(k, v)| format!("step {k}: {v}"))
+                    .collect::<Vec<_>>()
+                    .join("\n"),
+            };
+            format!("<think>{think}</think>\n<answer>{answer}</answer>")
+        };
+        env_bench::bench_case(c, env, name, params, Some(&respond));
     }
 }
 
