@@ -28,7 +28,10 @@ pub mod suite;
 pub use crate::core::dyn_env::{DynEnv, DynGenerator, DynProblem};
 pub use crate::core::env::{AnswerFormat, Env, Generated, Generator, ProbeAnswers};
 pub use crate::core::error::{Error, Result, check_range};
-pub use crate::core::extract::{MAX_RESPONSE_BYTES, Rejection, extract_answer, extract_code_block};
+pub use crate::core::extract::{
+    MAX_JUDGED_CANDIDATES, MAX_RESPONSE_BYTES, Rejection, extract_agreed_answer, extract_answer,
+    extract_code_block,
+};
 pub use crate::core::params::{EnvParams, LEVEL_MAX, LEVEL_MIN, ParamInfo};
 pub use crate::core::record::{Meta, Problem, RecordHeader};
 pub use crate::core::registry;

@@ -14,7 +14,11 @@
 //!    Each marker's content is normalised ([`crate::core::normalize::normalize_answer`]: Markdown,
 //!    code and math wrappers, trailing punctuation), and every other marker in the visible text must
 //!    agree with the final one after that, or the response is [`Reason::ConflictingAnswers`]: a
-//!    model may not hedge by listing candidates.
+//!    model may not hedge by listing candidates. Markers agree when their normalised text is the
+//!    same or, through [`extract_agreed_answer`], when the env judges every one of them right on
+//!    its own (`\boxed{x = 8, y = 3}` beside `<answer>x=8, y=3</answer>`). So a hedge never
+//!    scores: a response with one wrong candidate among its markers is refused whatever the final
+//!    one says. More than [`MAX_JUDGED_CANDIDATES`] distinct candidates are refused unjudged.
 //! 5. The answer is trimmed; an empty one is [`Reason::EmptyAnswer`]. With no marker at all the
 //!    reason is [`Reason::NoAnswer`], or [`Reason::AnswerOnlyInThink`] when the thinking held one.
 //!    There is never a fallback to "a number somewhere in the text".
@@ -83,20 +87,55 @@ impl Rejection {
 /// Reads the final answer out of a response, trimmed, or says why there is none.
 ///
 /// A verifier can turn the rejection straight into its verdict with `Verdict::from`.
+///
+/// Markers whose normalised text differs are [`Reason::ConflictingAnswers`]; an env's verifier
+/// uses [`extract_agreed_answer`] instead, so that the same answer written two ways agrees.
 pub fn extract_answer(response: &str) -> Result<Cow<'_, str>, Rejection> {
+    extract_with(response, None)
+}
+
+/// [`extract_answer`], except that markers whose text differs still agree when `verify` judges
+/// each of them right on its own.
+///
+/// `verify` is the env's own verifier: it is called with a response holding one candidate as
+/// `<answer>…</answer>`, only when the markers' texts differ, at most once per distinct
+/// candidate and at most [`MAX_JUDGED_CANDIDATES`] times. Such a one-marker response has nothing
+/// to disagree with, so a verifier that calls this function from inside `verify` recurses once at
+/// most. The answer returned is the final marker's, as for [`extract_answer`].
+pub fn extract_agreed_answer(
+    response: &str,
+    verify: impl Fn(&str) -> Verdict,
+) -> Result<Cow<'_, str>, Rejection> {
+    let right_alone = |candidate: &str| verify(&format!("{ANSWER_OPEN}{candidate}{ANSWER_CLOSE}")).correct;
+    extract_with(response, Some(&right_alone))
+}
+
+/// At most this many distinct candidates are judged one by one; a response with more is
+/// [`Reason::ConflictingAnswers`] without judging any (a bound on the work a response can cause).
+pub const MAX_JUDGED_CANDIDATES: usize = 8;
+
+/// Whether a candidate answer, alone, is right: the judge of markers whose text differs.
+type Judge<'j> = &'j dyn Fn(&str) -> bool;
+
+fn extract_with<'r>(response: &'r str, judge: Option<Judge<'_>>) -> Result<Cow<'r, str>, Rejection> {
     check_length(response)?;
     match lowercase_tags(response) {
-        Cow::Borrowed(response) => extract_canonical(response),
-        Cow::Owned(response) => extract_canonical(&response).map(|a| Cow::Owned(a.into_owned())),
+        Cow::Borrowed(response) => extract_canonical(response, judge),
+        Cow::Owned(response) => {
+            extract_canonical(&response, judge).map(|a| Cow::Owned(a.into_owned()))
+        }
     }
 }
 
-/// [`extract_answer`] on a response whose tags are already lowercase.
-fn extract_canonical(response: &str) -> Result<Cow<'_, str>, Rejection> {
+/// [`extract_with`] on a response whose tags are already lowercase.
+fn extract_canonical<'r>(
+    response: &'r str,
+    judge: Option<Judge<'_>>,
+) -> Result<Cow<'r, str>, Rejection> {
     let (visible, thoughts) = split_thinking(response);
     match &visible {
-        Cow::Borrowed(text) => find_final(text),
-        Cow::Owned(text) => find_final(text).map(|s| Cow::Owned(s.into_owned())),
+        Cow::Borrowed(text) => find_final(text, judge),
+        Cow::Owned(text) => find_final(text, judge).map(|s| Cow::Owned(s.into_owned())),
     }
     .map_err(|failure| {
         let thought_has_marker = thoughts.iter().any(|&(a, b)| {
@@ -355,48 +394,72 @@ fn preview(s: &str) -> String {
 
 /// Finds the final answer in visible text (steps 3 to 5 of the protocol).
 ///
-/// Every marker must agree, so the final answer is simply the value they all share.
-fn find_final(text: &str) -> Result<Cow<'_, str>, Failure> {
+/// The markers' distinct normalised texts are kept (a few at most); when there is more than one,
+/// `judge` decides whether they agree.
+fn find_final<'t>(text: &'t str, judge: Option<Judge<'_>>) -> Result<Cow<'t, str>, Failure> {
     let has_boxes = contains(&FIND_BOXED_OPEN, text);
     let mut tags: Vec<Span> = Vec::new();
-    let mut agreed: Option<Cow<'_, str>> = None;
+    let mut candidates = Candidates::default();
     for_each_answer_tag(text, |(open, close)| {
         if has_boxes {
             tags.push((open, close));
         }
-        agree(&mut agreed, unwrap_boxed(text[open..close].trim()))
+        candidates.add(unwrap_boxed(text[open..close].trim()));
+        Ok(())
     })?;
+    let final_tag = candidates.last.take();
     if has_boxes {
+        // Both lists are in text order, so one cursor over the tags tells whether a box starts
+        // inside one: linear however many of each there are.
+        let mut tag = tags.iter().peekable();
         for (start, end) in outermost_boxes(text) {
-            let inside_a_tag = tags
-                .iter()
-                .any(|&(open, close)| open <= start && start < close);
+            while tag.next_if(|&&(_, close)| close <= start).is_some() {}
+            let inside_a_tag = tag.peek().is_some_and(|&&(open, _)| open <= start);
             if !inside_a_tag {
-                agree(&mut agreed, text[start..end].trim())?;
+                candidates.add(text[start..end].trim());
             }
         }
     }
-    match agreed {
-        None => Err(Failure::None),
-        Some(answer) if answer.is_empty() => Err(Failure::Empty),
-        Some(answer) => Ok(answer),
+    // The final answer is the last tag's or, with no tag, the last box's.
+    let Some(answer) = final_tag.or(candidates.last) else {
+        return Err(Failure::None);
+    };
+    match candidates.distinct.as_slice() {
+        [_] => {}
+        [first, second, ..] => {
+            let agree = candidates.distinct.len() <= MAX_JUDGED_CANDIDATES
+                && judge.is_some_and(|right| candidates.distinct.iter().all(|c| right(c)));
+            if !agree {
+                return Err(Failure::Conflicting(
+                    first.clone().into_owned(),
+                    second.clone().into_owned(),
+                ));
+            }
+        }
+        [] => unreachable!("a final answer was found, so a candidate was added"),
     }
+    if answer.is_empty() {
+        return Err(Failure::Empty);
+    }
+    Ok(answer)
 }
 
-/// Normalises a marker's content and checks it against the markers before it.
-fn agree<'t>(agreed: &mut Option<Cow<'t, str>>, candidate: &'t str) -> Result<(), Failure> {
-    let candidate = normalize_answer(candidate);
-    match agreed {
-        None => *agreed = Some(candidate),
-        Some(prev) if *prev == candidate => {}
-        Some(prev) => {
-            return Err(Failure::Conflicting(
-                prev.clone().into_owned(),
-                candidate.into_owned(),
-            ));
+/// The markers' normalised contents: the distinct ones in order of appearance (one more than can
+/// be judged at most, which is enough to refuse), and the last one seen.
+#[derive(Default)]
+struct Candidates<'t> {
+    distinct: Vec<Cow<'t, str>>,
+    last: Option<Cow<'t, str>>,
+}
+
+impl<'t> Candidates<'t> {
+    fn add(&mut self, content: &'t str) {
+        let candidate = normalize_answer(content);
+        if self.distinct.len() <= MAX_JUDGED_CANDIDATES && !self.distinct.contains(&candidate) {
+            self.distinct.push(candidate.clone());
         }
+        self.last = Some(candidate);
     }
-    Ok(())
 }
 
 /// Calls `f` with the content span of each complete `<answer>…</answer>`, in order.
@@ -550,6 +613,87 @@ mod tests {
         assert_eq!(
             answer(r"\boxed{18} <answer>17</answer>"),
             Err(Reason::ConflictingAnswers)
+        );
+    }
+
+    /// A verifier for tests: right when the answer, without spaces, is `x=8,y=3` or `8,3`.
+    fn judged(response: &str, calls: &std::cell::Cell<usize>) -> Result<String, Reason> {
+        fn verify(response: &str, calls: &std::cell::Cell<usize>) -> Verdict {
+            calls.set(calls.get() + 1);
+            match extract_agreed_answer(response, |r| verify(r, calls)) {
+                Ok(a) if matches!(a.replace(' ', "").as_str(), "x=8,y=3" | "8,3") => {
+                    Verdict::correct()
+                }
+                Ok(_) => Verdict::wrong("wrong"),
+                Err(rejection) => rejection.into(),
+            }
+        }
+        extract_agreed_answer(response, |r| verify(r, calls))
+            .map(|a| a.into_owned())
+            .map_err(|v| v.reason)
+    }
+
+    #[test]
+    fn markers_written_differently_agree_when_each_is_right_alone() {
+        let calls = std::cell::Cell::new(0);
+        assert_eq!(
+            judged(r"So $\boxed{x = 8, y = 3}$. <answer>x=8, y=3</answer>", &calls),
+            Ok("x=8, y=3".into()),
+            "the final marker's text is the answer"
+        );
+        assert_eq!(calls.get(), 2, "each distinct candidate judged once");
+        // Without a verifier the same response is a conflict, as before.
+        assert_eq!(
+            answer(r"\boxed{x = 8, y = 3} <answer>x=8, y=3</answer>"),
+            Err(Reason::ConflictingAnswers)
+        );
+    }
+
+    #[test]
+    fn hack_a_wrong_candidate_beside_a_right_one_is_refused_whichever_is_final() {
+        let calls = std::cell::Cell::new(0);
+        for response in [
+            r"\boxed{x = 8, y = 4} <answer>x=8, y=3</answer>",
+            r"<answer>x=8, y=3</answer> \boxed{x = 8, y = 4}",
+            r"<answer>8, 3</answer><answer>x=8, y=3</answer><answer>9, 3</answer>",
+            r"\boxed{} <answer>8, 3</answer>",
+            r"\boxed{8, 3} and \boxed{x=8, y=3} and \boxed{8, 4}",
+        ] {
+            assert_eq!(
+                judged(response, &calls),
+                Err(Reason::ConflictingAnswers),
+                "{response}"
+            );
+        }
+    }
+
+    #[test]
+    fn hack_many_distinct_candidates_are_refused_unjudged() {
+        let calls = std::cell::Cell::new(0);
+        let many: String = ["8,3", "8, 3", "8 ,3", " 8,3", "x=8,y=3", "x=8, y=3", "x= 8,y=3"]
+            .iter()
+            .chain(&["x =8,y=3", "x=8 ,y=3", "x=8,y =3"])
+            .map(|a| format!("<answer>{a}</answer>"))
+            .collect();
+        assert_eq!(judged(&many, &calls), Err(Reason::ConflictingAnswers));
+        assert_eq!(calls.get(), 0, "beyond MAX_JUDGED_CANDIDATES nothing is judged");
+    }
+
+    #[test]
+    fn boxes_between_and_inside_tags_are_told_apart() {
+        assert_eq!(
+            answer(r"<answer>1</answer> \boxed{2} <answer>\boxed{1}</answer>"),
+            Err(Reason::ConflictingAnswers),
+            "the box between the tags is a marker of its own"
+        );
+        assert_eq!(
+            answer(r"<answer>\boxed{1}</answer> x <answer>1 \boxed{1}</answer> \boxed{1}"),
+            Err(Reason::ConflictingAnswers),
+            "a box inside the second tag is part of it, so the tags differ"
+        );
+        assert_eq!(
+            answer(r"\boxed{1} <answer>\boxed{1}</answer> \boxed{1} <answer>1</answer>"),
+            Ok("1".into())
         );
     }
 

@@ -15,13 +15,13 @@
 use serde_json::json;
 
 use super::BinairoData;
-use crate::core::extract::extract_answer;
+use crate::core::extract::extract_agreed_answer;
 use crate::core::verdict::{Reason, Verdict};
 use crate::envs::grid_answer::read_grid;
 
 /// Judges a response against the givens and the rules.
 pub fn verify(data: &BinairoData, response: &str) -> Verdict {
-    let answer = match extract_answer(response) {
+    let answer = match extract_agreed_answer(response, |r| verify(data, r)) {
         Ok(answer) => answer,
         Err(rejection) => return rejection.into(),
     };

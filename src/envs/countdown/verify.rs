@@ -20,12 +20,12 @@ use serde_json::json;
 use super::CountdownData;
 use super::expr::{MAX_EXPR_BYTES, parse};
 use super::rational::{ArithError, Rational};
-use crate::core::extract::extract_answer;
+use crate::core::extract::extract_agreed_answer;
 use crate::core::verdict::{Reason, Verdict};
 
 /// Judges a response against one problem.
 pub fn verify(data: &CountdownData, response: &str) -> Verdict {
-    let answer = match extract_answer(response) {
+    let answer = match extract_agreed_answer(response, |r| verify(data, r)) {
         Ok(answer) => answer,
         Err(rejection) => return rejection.into(),
     };

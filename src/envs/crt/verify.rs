@@ -14,14 +14,14 @@
 //! m_1⋯m_k (the rules of [`crate::envs::steps`]). They feed the step report only.
 
 use super::CrtData;
-use crate::core::extract::extract_answer;
+use crate::core::extract::extract_agreed_answer;
 use crate::core::verdict::{Reason, Verdict};
 use crate::envs::modarith::{Value, parse_value};
 use crate::envs::steps::step_report;
 
 /// Judges a response: the answer against every congruence, then each listed step.
 pub fn verify(data: &CrtData, response: &str) -> Verdict {
-    let answer = match extract_answer(response) {
+    let answer = match extract_agreed_answer(response, |r| verify(data, r)) {
         Ok(answer) => answer,
         Err(rejection) => return rejection.into(),
     };

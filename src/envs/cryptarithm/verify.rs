@@ -22,7 +22,7 @@
 use serde_json::json;
 
 use super::CryptarithmData;
-use crate::core::extract::extract_answer;
+use crate::core::extract::extract_agreed_answer;
 use crate::core::verdict::{Reason, Verdict};
 use crate::envs::forms;
 
@@ -89,7 +89,7 @@ fn entries(answer: &str) -> Vec<String> {
 /// Judges a response: a complete, injective assignment without leading zeros that makes the
 /// sum hold.
 pub fn verify(data: &CryptarithmData, response: &str) -> Verdict {
-    let answer = match extract_answer(response) {
+    let answer = match extract_agreed_answer(response, |r| verify(data, r)) {
         Ok(answer) => answer,
         Err(rejection) => return rejection.into(),
     };

@@ -23,7 +23,7 @@ use serde_json::json;
 
 use super::GraphColoringData;
 use super::params::MAX_VERTICES;
-use crate::core::extract::extract_answer;
+use crate::core::extract::extract_agreed_answer;
 use crate::core::verdict::{Reason, Verdict};
 use crate::envs::forms;
 
@@ -160,7 +160,7 @@ fn entries(answer: &str) -> Vec<String> {
 
 /// Judges a response: the coloring must be complete, in range, and proper.
 pub fn verify(data: &GraphColoringData, response: &str) -> Verdict {
-    let answer = match extract_answer(response) {
+    let answer = match extract_agreed_answer(response, |r| verify(data, r)) {
         Ok(answer) => answer,
         Err(rejection) => return rejection.into(),
     };

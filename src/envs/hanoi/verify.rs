@@ -22,7 +22,7 @@
 use serde_json::json;
 
 use super::HanoiData;
-use crate::core::extract::extract_answer;
+use crate::core::extract::extract_agreed_answer;
 use crate::core::verdict::{Reason, Verdict};
 use crate::envs::plans;
 
@@ -110,7 +110,7 @@ fn parse_move(entry: &str) -> Option<Written> {
 
 /// Judges a response by simulating its moves.
 pub fn verify(data: &HanoiData, response: &str) -> Verdict {
-    let answer = match extract_answer(response) {
+    let answer = match extract_agreed_answer(response, |r| verify(data, r)) {
         Ok(answer) => answer,
         Err(rejection) => return rejection.into(),
     };

@@ -20,7 +20,7 @@
 use serde_json::json;
 
 use super::KnapsackData;
-use crate::core::extract::extract_answer;
+use crate::core::extract::extract_agreed_answer;
 use crate::core::verdict::{Reason, Verdict};
 use crate::envs::listing::{self, Spec};
 
@@ -60,7 +60,7 @@ const SPEC: Spec = Spec {
 
 /// Judges a response: distinct items in range, within capacity, stated totals right, optimal.
 pub fn verify(data: &KnapsackData, response: &str) -> Verdict {
-    let answer = match extract_answer(response) {
+    let answer = match extract_agreed_answer(response, |r| verify(data, r)) {
         Ok(answer) => answer,
         Err(rejection) => return rejection.into(),
     };

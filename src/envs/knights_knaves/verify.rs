@@ -29,7 +29,7 @@
 use serde_json::json;
 
 use super::{KnightsKnavesData, Role};
-use crate::core::extract::extract_answer;
+use crate::core::extract::extract_agreed_answer;
 use crate::core::verdict::{Reason, Verdict};
 use crate::envs::forms;
 
@@ -332,7 +332,7 @@ fn clip(text: &str) -> &str {
 
 /// Judges a response: every role must be right.
 pub fn verify(data: &KnightsKnavesData, response: &str) -> Verdict {
-    let answer = match extract_answer(response) {
+    let answer = match extract_agreed_answer(response, |r| verify(data, r)) {
         Ok(answer) => answer,
         Err(rejection) => return rejection.into(),
     };

@@ -22,7 +22,7 @@ use std::borrow::Cow;
 use super::LinearModData;
 use super::matrix::dot;
 use super::params::NAMES;
-use crate::core::extract::extract_answer;
+use crate::core::extract::extract_agreed_answer;
 use crate::core::verdict::{Reason, Verdict};
 use crate::envs::forms::{strip_emphasis, strip_list_marker};
 use crate::envs::modarith::{Value, parse_value};
@@ -39,7 +39,7 @@ pub fn render_answer(solution: &[u64]) -> String {
 
 /// Judges a response: every unknown's value, then every equation.
 pub fn verify(data: &LinearModData, response: &str) -> Verdict {
-    let answer = match extract_answer(response) {
+    let answer = match extract_agreed_answer(response, |r| verify(data, r)) {
         Ok(answer) => answer,
         Err(rejection) => return rejection.into(),
     };

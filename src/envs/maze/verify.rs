@@ -27,7 +27,7 @@
 use serde_json::json;
 
 use super::MazeData;
-use crate::core::extract::extract_answer;
+use crate::core::extract::extract_agreed_answer;
 use crate::core::verdict::{Reason, Verdict};
 use crate::envs::plans;
 
@@ -156,7 +156,7 @@ fn parse(answer: &str) -> Option<Path> {
 
 /// Judges a response by walking its path.
 pub fn verify(data: &MazeData, response: &str) -> Verdict {
-    let answer = match extract_answer(response) {
+    let answer = match extract_agreed_answer(response, |r| verify(data, r)) {
         Ok(answer) => answer,
         Err(rejection) => return rejection.into(),
     };

@@ -18,7 +18,7 @@
 //! with the other chain envs.
 
 use super::ModArithData;
-use crate::core::extract::extract_answer;
+use crate::core::extract::extract_agreed_answer;
 use crate::core::normalize::strip_emphasis;
 use crate::core::verdict::{Reason, Verdict};
 use crate::envs::steps::step_report;
@@ -137,7 +137,7 @@ fn parse_integer(t: &str, modulus: u64) -> Option<Value> {
 
 /// Judges a response: the final value exactly, then each listed step.
 pub fn verify(data: &ModArithData, response: &str) -> Verdict {
-    let answer = match extract_answer(response) {
+    let answer = match extract_agreed_answer(response, |r| verify(data, r)) {
         Ok(answer) => answer,
         Err(rejection) => return rejection.into(),
     };

@@ -16,14 +16,14 @@
 //! [`crate::envs::steps`]). They feed the step report only: `correct` is the final value alone.
 
 use super::ModExpData;
-use crate::core::extract::extract_answer;
+use crate::core::extract::extract_agreed_answer;
 use crate::core::verdict::{Reason, Verdict};
 use crate::envs::modarith::{Value, parse_value};
 use crate::envs::steps::step_report;
 
 /// Judges a response: the final value exactly, then each listed square.
 pub fn verify(data: &ModExpData, response: &str) -> Verdict {
-    let answer = match extract_answer(response) {
+    let answer = match extract_agreed_answer(response, |r| verify(data, r)) {
         Ok(answer) => answer,
         Err(rejection) => return rejection.into(),
     };

@@ -11,7 +11,7 @@
 //! **Steps.** `step N: V` lists the N-th printed value (the rules of [`crate::envs::steps`]).
 
 use super::ProgramTraceData;
-use crate::core::extract::extract_answer;
+use crate::core::extract::extract_agreed_answer;
 use crate::core::verdict::{Reason, Verdict};
 use crate::envs::forms::strip_emphasis;
 use crate::envs::steps::step_report;
@@ -31,7 +31,7 @@ enum Listed {
 
 /// Judges a response: the whole printed list, then each listed step.
 pub fn verify(data: &ProgramTraceData, response: &str) -> Verdict {
-    let answer = match extract_answer(response) {
+    let answer = match extract_agreed_answer(response, |r| verify(data, r)) {
         Ok(answer) => answer,
         Err(rejection) => return rejection.into(),
     };

@@ -31,7 +31,7 @@
 use serde_json::json;
 
 use super::SatData;
-use crate::core::extract::extract_answer;
+use crate::core::extract::extract_agreed_answer;
 use crate::core::normalize::strip_emphasis;
 use crate::core::verdict::{Reason, Verdict};
 
@@ -312,7 +312,7 @@ fn literal_holds(lit: i32, truth: u64) -> bool {
 
 /// Judges a response: a complete assignment that satisfies every clause.
 pub fn verify(data: &SatData, response: &str) -> Verdict {
-    let answer = match extract_answer(response) {
+    let answer = match extract_agreed_answer(response, |r| verify(data, r)) {
         Ok(answer) => answer,
         Err(rejection) => return rejection.into(),
     };

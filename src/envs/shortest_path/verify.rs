@@ -26,7 +26,7 @@ use serde_json::json;
 
 use super::ShortestPathData;
 use super::check::edge_cost;
-use crate::core::extract::extract_answer;
+use crate::core::extract::extract_agreed_answer;
 use crate::core::verdict::{Reason, Verdict};
 use crate::envs::listing::{self, Spec};
 
@@ -49,7 +49,7 @@ const SPEC: Spec = Spec {
 
 /// Judges a response: a valid path, its stated cost, and optimality.
 pub fn verify(data: &ShortestPathData, response: &str) -> Verdict {
-    let answer = match extract_answer(response) {
+    let answer = match extract_agreed_answer(response, |r| verify(data, r)) {
         Ok(answer) => answer,
         Err(rejection) => return rejection.into(),
     };

@@ -27,7 +27,7 @@ use serde_json::json;
 
 use super::SudokuData;
 use super::shape::{MAX_CELLS, Shape};
-use crate::core::extract::extract_answer;
+use crate::core::extract::extract_agreed_answer;
 use crate::core::verdict::{Reason, Verdict};
 
 /// Why a text is not a grid in the documented form.
@@ -164,7 +164,7 @@ pub fn parse_grid(text: &str, n: usize, grid: &mut [u8; MAX_CELLS]) -> Result<()
 
 /// Judges a response against the givens and the rules.
 pub fn verify(data: &SudokuData, response: &str) -> Verdict {
-    let answer = match extract_answer(response) {
+    let answer = match extract_agreed_answer(response, |r| verify(data, r)) {
         Ok(answer) => answer,
         Err(rejection) => return rejection.into(),
     };

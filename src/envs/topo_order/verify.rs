@@ -19,7 +19,7 @@ use serde_json::json;
 
 use super::TopoOrderData;
 use super::params::MAX_TASKS;
-use crate::core::extract::extract_answer;
+use crate::core::extract::extract_agreed_answer;
 use crate::core::verdict::{Reason, Verdict};
 use crate::envs::listing::{self, Spec};
 
@@ -51,7 +51,7 @@ const SPEC: Spec = Spec {
 
 /// Judges a response: a permutation of the tasks that respects every dependency.
 pub fn verify(data: &TopoOrderData, response: &str) -> Verdict {
-    let answer = match extract_answer(response) {
+    let answer = match extract_agreed_answer(response, |r| verify(data, r)) {
         Ok(answer) => answer,
         Err(rejection) => return rejection.into(),
     };

@@ -21,7 +21,7 @@ use serde_json::json;
 
 use super::WaterJugsData;
 use super::solve::{Move, apply, name};
-use crate::core::extract::extract_answer;
+use crate::core::extract::extract_agreed_answer;
 use crate::core::verdict::{Reason, Verdict};
 use crate::envs::plans;
 
@@ -107,7 +107,7 @@ fn contents(state: &[u32]) -> String {
 
 /// Judges a response by simulating its plan.
 pub fn verify(data: &WaterJugsData, response: &str) -> Verdict {
-    let answer = match extract_answer(response) {
+    let answer = match extract_agreed_answer(response, |r| verify(data, r)) {
         Ok(answer) => answer,
         Err(rejection) => return rejection.into(),
     };

@@ -21,7 +21,7 @@ use serde_json::json;
 
 use super::vocab::{KINDS, Kind, VALUES_PER_KIND};
 use super::{Item, Question, ZebraData};
-use crate::core::extract::extract_answer;
+use crate::core::extract::extract_agreed_answer;
 use crate::core::verdict::{Reason, Verdict};
 use crate::envs::forms;
 
@@ -31,7 +31,7 @@ const UNSET: u8 = u8::MAX;
 
 /// Judges a response against one problem.
 pub fn verify(data: &ZebraData, response: &str) -> Verdict {
-    let answer = match extract_answer(response) {
+    let answer = match extract_agreed_answer(response, |r| verify(data, r)) {
         Ok(answer) => answer,
         Err(rejection) => return rejection.into(),
     };
