@@ -213,6 +213,13 @@ fn tagged_probes(problem: &dyn DynProblem, foreign: &str) -> Vec<Probe> {
             format!("<answer>{form}</answer>"),
         );
     }
+    // The same answer written two ways, boxed in the reasoning and tagged at the end.
+    if let Some((_, form)) = env.realistic.iter().chain(&env.equivalent).find(|(_, f)| *f != a) {
+        accept(
+            "realistic:boxed_and_tagged_differently",
+            format!("So the answer is $\\boxed{{{form}}}$.\n\n<answer>{a}</answer>"),
+        );
+    }
     if let Some((_, wrong)) = env.near_miss.first() {
         accept(
             "draft_in_think",
@@ -282,6 +289,13 @@ fn tagged_probes(problem: &dyn DynProblem, foreign: &str) -> Vec<Probe> {
             "boxed_disagrees_with_tag",
             format!("\\boxed{{{w}}} <answer>{a}</answer>"),
         );
+        // Two right forms do agree; a wrong third beside them must still sink the response.
+        if let Some((_, form)) = env.equivalent.iter().chain(&env.realistic).find(|(_, f)| *f != a) {
+            reject(
+                "right_forms_beside_a_wrong_one",
+                format!("\\boxed{{{form}}} <answer>{w}</answer> <answer>{a}</answer>"),
+            );
+        }
         // The realistic spellings must not hide a second, different answer.
         reject(
             "case_hides_second_answer",
