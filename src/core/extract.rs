@@ -286,29 +286,43 @@ fn split_thinking(response: &str) -> (Cow<'_, str>, Vec<Span>) {
     let mut visible = Visible::default();
     let mut thoughts: Vec<Span> = Vec::new();
     let mut at = 0;
-    // A close with no open before it: the template opened the block in the prompt.
-    if let Some(close) = find(&FIND_THINK_CLOSE, response)
-        && !contains(&FIND_THINK_OPEN, &response[..close])
-    {
-        thoughts.push((0, close));
-        at = close + THINK_CLOSE.len();
+    // The first block, as (open, close), when the searches below already found it.
+    let mut first: Option<(usize, usize)> = None;
+    if let Some(close) = find(&FIND_THINK_CLOSE, response) {
+        match find(&FIND_THINK_OPEN, &response[..close]) {
+            // A close with no open before it: the template opened the block in the prompt.
+            None => {
+                thoughts.push((0, close));
+                at = close + THINK_CLOSE.len();
+            }
+            // Else the first open opens the first block and the first close closes it (a close
+            // cannot start inside `<think>`), so the think block is not scanned a second time.
+            Some(open) => first = Some((open, close)),
+        }
     }
     loop {
-        let rest = &response[at..];
-        let Some(open) = find(&FIND_THINK_OPEN, rest) else {
-            visible.push(response, at, response.len());
-            break;
+        let (open, close) = match first.take() {
+            Some((open, close)) => (open, Some(close)),
+            None => {
+                let Some(open) = find(&FIND_THINK_OPEN, &response[at..]).map(|o| at + o) else {
+                    visible.push(response, at, response.len());
+                    break;
+                };
+                let inner = open + THINK_OPEN.len();
+                let close = find(&FIND_THINK_CLOSE, &response[inner..]).map(|c| inner + c);
+                (open, close)
+            }
         };
-        visible.push(response, at, at + open);
-        let inner = at + open + THINK_OPEN.len();
-        match find(&FIND_THINK_CLOSE, &response[inner..]) {
+        visible.push(response, at, open);
+        let inner = open + THINK_OPEN.len();
+        match close {
             None => {
                 thoughts.push((inner, response.len()));
                 break;
             }
             Some(close) => {
-                thoughts.push((inner, inner + close));
-                at = inner + close + THINK_CLOSE.len();
+                thoughts.push((inner, close));
+                at = close + THINK_CLOSE.len();
             }
         }
     }
@@ -557,6 +571,9 @@ fn matching_close(inner: &str) -> Option<usize> {
     }
     None
 }
+
+#[cfg(test)]
+mod reference;
 
 #[cfg(test)]
 mod tests {

@@ -77,7 +77,7 @@ fn scan_steps(
         };
         match usize::try_from(n).ok().filter(|&n| (1..=k).contains(&n)) {
             Some(n) => {
-                let Some(value) = parse_value(&normalize_answer(&text), modulus(n - 1)) else {
+                let Some(value) = read_value(&text, modulus(n - 1)) else {
                     continue;
                 };
                 let slot = &mut listed[n - 1];
@@ -89,7 +89,7 @@ fn scan_steps(
             }
             None => {
                 // A stray step counts when its value is well-formed in any modulus.
-                if parse_value(&normalize_answer(&text), u64::MAX).is_none() {
+                if read_value(&text, u64::MAX).is_none() {
                     continue;
                 }
                 let n = u32::try_from(n).unwrap_or(u32::MAX);
@@ -100,38 +100,58 @@ fn scan_steps(
     (listed, stray)
 }
 
-/// The lines of a response, where a protocol tag also ends a line, each without leading blanks.
-fn step_lines(response: &str) -> impl Iterator<Item = &str> {
-    response.split('\n').flat_map(split_at_tags)
+/// A step's value text in `modarith`'s value form, normalised first only when it is not a bare
+/// number: nearly every step value is one, and normalisation returns a bare number unchanged.
+fn read_value(text: &str, modulus: u64) -> Option<Value> {
+    // `trim_ascii` leaves digits at both ends exactly where `str::trim` would.
+    let bare = text.trim_ascii();
+    if !bare.is_empty() && bare.bytes().all(|b| b.is_ascii_digit()) {
+        return parse_value(bare, modulus);
+    }
+    parse_value(&normalize_answer(text), modulus)
 }
 
-/// One line split at its protocol tags (any case), the tags dropped. A line without `<` is
-/// returned whole, so the common case costs one byte search.
-fn split_at_tags(line: &str) -> impl Iterator<Item = &str> {
-    let mut rest = Some(line);
+/// The lines of a response, where a protocol tag also ends a line, each without leading blanks
+/// and trailing `\r`.
+///
+/// One pass finds both newlines and tag openings: a per-line split and a per-line tag search
+/// were a third of a typical verify. No tag holds a `\n` or a second `<`, so no hit falls inside
+/// a tag that was skipped, and a tag matched against the rest of the response is the tag matched
+/// against the rest of its line.
+fn step_lines(response: &str) -> impl Iterator<Item = &str> {
+    let bytes = response.as_bytes();
+    let mut hits = memchr::memchr2_iter(b'\n', b'<', bytes);
+    // Where the next piece starts; `None` once the last piece is out.
+    let mut start = Some(0);
     std::iter::from_fn(move || {
-        let text = rest?;
-        let mut from = 0;
-        while let Some(lt) = text[from..].find('<').map(|i| from + i) {
-            if let Some(len) = tag_len(&text[lt..]) {
-                rest = Some(&text[lt + len..]);
-                return Some(&text[..lt]);
-            }
-            from = lt + 1;
+        let from = start?;
+        for at in hits.by_ref() {
+            let end_len = if bytes[at] == b'\n' {
+                1
+            } else if let Some(len) = tag_len(&bytes[at..]) {
+                len
+            } else {
+                continue;
+            };
+            start = Some(at + end_len);
+            return Some(&response[from..at]);
         }
-        rest = None;
-        Some(text)
+        start = None;
+        Some(&response[from..])
     })
-    .map(|piece| piece.trim_ascii_start().trim_end_matches('\r'))
+    .map(|piece| {
+        let piece = piece.trim_ascii_start();
+        let kept = piece.len() - piece.bytes().rev().take_while(|&b| b == b'\r').count();
+        &piece[..kept]
+    })
 }
 
 /// The length of the protocol tag `text` starts with, if it starts with one.
-fn tag_len(text: &str) -> Option<usize> {
+fn tag_len(text: &[u8]) -> Option<usize> {
     ["<think>", "</think>", "<answer>", "</answer>"]
         .iter()
         .find(|tag| {
-            text.as_bytes()
-                .get(..tag.len())
+            text.get(..tag.len())
                 .is_some_and(|b| b.eq_ignore_ascii_case(tag.as_bytes()))
         })
         .map(|tag| tag.len())
@@ -139,28 +159,38 @@ fn tag_len(text: &str) -> Option<usize> {
 
 /// `step N: V` / `step N = V` → (N, the text of V), read through a bullet and Markdown emphasis.
 fn step_line(line: &str) -> Option<(u64, Cow<'_, str>)> {
-    let line = line.strip_prefix(['-', '•']).map_or(line, str::trim_start);
+    let line = match line.as_bytes().first() {
+        Some(b'-') => trim_start(&line[1..]),
+        Some(0xE2) if line.starts_with('•') => trim_start(&line['•'.len_utf8()..]),
+        _ => line,
+    };
     // Most lines of a chain of thought are prose: one byte decides, before any copying.
-    if !line.starts_with(['s', 'S', '*', '_', '`', '$', '\\']) {
+    if !matches!(
+        line.as_bytes().first(),
+        Some(b's' | b'S' | b'*' | b'_' | b'`' | b'$' | b'\\')
+    ) {
         return None;
     }
-    let line: Cow<'_, str> = if line.contains(['*', '_', '`', '$', '\\']) {
+    let marked = line
+        .bytes()
+        .any(|b| matches!(b, b'*' | b'_' | b'`' | b'$' | b'\\'));
+    let line: Cow<'_, str> = if marked {
         Cow::Owned(normalize_answer(&strip_emphasis(line)).into_owned())
     } else {
         Cow::Borrowed(line)
     };
     let (n, value_at) = {
-        let t = line.trim_start();
+        let t = trim_start(&line);
         if !t.as_bytes().get(..4)?.eq_ignore_ascii_case(b"step") {
             return None;
         }
-        let rest = t[4..].trim_start();
+        let rest = trim_start(&t[4..]);
         let digits_end = rest.bytes().take_while(u8::is_ascii_digit).count();
         if digits_end == 0 || digits_end > 19 {
             return None;
         }
         let n: u64 = rest[..digits_end].parse().ok()?;
-        let after = rest[digits_end..].trim_start();
+        let after = trim_start(&rest[digits_end..]);
         let after = after
             .strip_prefix(':')
             .or_else(|| after.strip_prefix('='))?;
@@ -172,3 +202,16 @@ fn step_line(line: &str) -> Option<(u64, Cow<'_, str>)> {
         Cow::Owned(l) => (n, Cow::Owned(l[value_at..].to_owned())),
     })
 }
+
+/// `str::trim_start`, with the ASCII blanks of real lines skipped without decoding chars: after
+/// them, only a vertical tab or a non-ASCII char can still be whitespace.
+fn trim_start(text: &str) -> &str {
+    let t = text.trim_ascii_start();
+    match t.as_bytes().first() {
+        Some(&b) if !b.is_ascii() || b == 0x0B => t.trim_start(),
+        _ => t,
+    }
+}
+
+#[cfg(test)]
+mod reference;
