@@ -16,6 +16,12 @@
 //!    answer grammar gives them a meaning, and a space keeps `8`6` from reading as 86), and
 //!    `\text{X}`, `\textbf{X}`, `\mathrm{X}`, `\mathbf{X}` become `X` wherever their braces are
 //!    balanced.
+//! 3b. **Spacing and LaTeX symbols** are read as what they print: a no-break, figure, thin or
+//!    narrow no-break space (U+00A0, U+2007, U+2009, U+202F) and the LaTeX spacing commands `\,`
+//!    `\;` `\:` `\!` `\ ` `\quad` `\qquad` become a space (never nothing, so digits are not
+//!    joined); `\to`, `\rightarrow`, `\longrightarrow`, `\Rightarrow` become `→` (a command
+//!    name only when no letter follows, so `\top` stays); `\{` and `\}` become `{` and `}`. An
+//!    arrow or a brace then means whatever it means in the env's grammar, as if typed directly.
 //! 4. **Trailing sentence punctuation** is dropped: a final `.`, `,`, `;` or `。` (repeatedly,
 //!    with the whitespace around it). `!` is kept: in an expression it could be a factorial.
 //!
@@ -58,6 +64,7 @@ pub fn normalize_answer(answer: &str) -> Cow<'_, str> {
     for _ in 0..MAX_PASSES {
         let before = text.len();
         text = map_cow(text, peel_wrappers);
+        text = map_cow(text, read_spacing_and_symbols);
         text = map_cow(text, drop_inner_marks);
         text = map_cow(text, strip_trailing_punctuation);
         if text.len() == before {
@@ -73,8 +80,59 @@ const MAX_PASSES: usize = WRAPPERS.len() + 4;
 /// Whether any rule could apply: a scan for the few bytes that start a mark.
 fn needs_work(text: &str) -> bool {
     text.bytes()
-        .any(|b| matches!(b, b'`' | b'*' | b'_' | b'$' | b'\\'))
+        .any(|b| matches!(b, b'`' | b'*' | b'_' | b'$' | b'\\') || b >= 0x80)
         || ends_with_punctuation(text)
+}
+
+/// Unicode spaces that print as a plain space (rule 3b).
+const WIDE_SPACES: [char; 4] = ['\u{a0}', '\u{2007}', '\u{2009}', '\u{202f}'];
+
+/// LaTeX commands that print a space, a brace or an arrow (rule 3b): (command, replacement,
+/// whether it is a word that a following letter would continue).
+const LATEX_SYMBOLS: [(&str, &str, bool); 13] = [
+    ("\\qquad", " ", true),
+    ("\\quad", " ", true),
+    ("\\longrightarrow", "→", true),
+    ("\\rightarrow", "→", true),
+    ("\\Rightarrow", "→", true),
+    ("\\to", "→", true),
+    ("\\,", " ", false),
+    ("\\;", " ", false),
+    ("\\:", " ", false),
+    ("\\!", " ", false),
+    ("\\ ", " ", false),
+    ("\\{", "{", false),
+    ("\\}", "}", false),
+];
+
+/// Rule 3b: wide Unicode spaces and LaTeX spacing, arrow and brace commands, in one forward scan.
+fn read_spacing_and_symbols(text: &str) -> Cow<'_, str> {
+    if !text.contains('\\') && !text.contains(WIDE_SPACES) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    'scan: while let Some(c) = rest.chars().next() {
+        if WIDE_SPACES.contains(&c) {
+            out.push(' ');
+            rest = &rest[c.len_utf8()..];
+            continue;
+        }
+        if c == '\\' {
+            for (command, replacement, word) in LATEX_SYMBOLS {
+                if let Some(after) = rest.strip_prefix(command)
+                    && !(word && after.starts_with(|n: char| n.is_ascii_alphabetic()))
+                {
+                    out.push_str(replacement);
+                    rest = after;
+                    continue 'scan;
+                }
+            }
+        }
+        out.push(c);
+        rest = &rest[c.len_utf8()..];
+    }
+    Cow::Owned(out)
 }
 
 fn map_cow<'a>(text: Cow<'a, str>, f: impl Fn(&str) -> Cow<'_, str>) -> Cow<'a, str> {
@@ -296,6 +354,23 @@ mod tests {
         assert_eq!(n("a \\text{b {c}} d"), "a b {c} d");
         // Unbalanced commands are left alone.
         assert_eq!(n("\\text{86"), "\\text{86");
+    }
+
+    #[test]
+    fn spacing_arrows_and_braces_read_as_printed() {
+        assert_eq!(n("x = 8,\\quad y = 3"), "x = 8,  y = 3");
+        assert_eq!(n("B=1,\\ H=2"), "B=1, H=2");
+        assert_eq!(n("1\\,2"), "1 2", "a thin space never joins digits");
+        assert_eq!(n("4\u{a0}3\u{202f}5"), "4 3 5");
+        assert_eq!(n("$11 \\to 4 \\rightarrow 6$"), "11 → 4 → 6");
+        assert_eq!(n("\\{1, 4\\}"), "{1, 4}");
+        // Near misses: a longer command name is not the arrow, and other commands stay.
+        assert_eq!(n("\\top"), "\\top");
+        assert_eq!(n("a \\toto b"), "a \\toto b");
+        assert_eq!(n("\\quadrant"), "\\quadrant");
+        assert_eq!(n("\\frac{1}{2}"), "\\frac{1}{2}");
+        assert_eq!(n("12 → 3"), "12 → 3");
+        assert!(matches!(normalize_answer("12 → 3"), Cow::Borrowed(_)));
     }
 
     #[test]
