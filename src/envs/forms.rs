@@ -88,6 +88,37 @@ pub fn is_separator_row(cells: &[&str]) -> bool {
         })
 }
 
+/// `text` without a short label in front: one or two words of at least two ASCII letters each,
+/// then a colon and whitespace or the end of the line (`Moves: RRDD`, `Final plan:` on its own
+/// line, `Output:\n7, 4`). `is_content` says whether a word could be part of the answer itself
+/// (a move word, a verb): a label holding such a word is not peeled, so it is never silently
+/// dropped. A number, a single letter (a peg, a jug, a variable) or a third word means no label,
+/// and `text` is returned unchanged; only one label, at the very start, is ever peeled.
+pub fn strip_label(text: &str, is_content: impl Fn(&str) -> bool) -> &str {
+    let body = text.trim_start();
+    let mut rest = body;
+    for word_no in 0..2 {
+        let len = rest.bytes().take_while(u8::is_ascii_alphabetic).count();
+        if len < 2 || is_content(&rest[..len]) {
+            return text;
+        }
+        rest = &rest[len..];
+        let after_space = rest.trim_start_matches([' ', '\t']);
+        if let Some(after) = after_space.strip_prefix(':') {
+            return if after.is_empty() || after.starts_with(char::is_whitespace) {
+                after.trim_start()
+            } else {
+                text
+            };
+        }
+        if word_no == 1 || after_space.len() == rest.len() {
+            return text;
+        }
+        rest = after_space;
+    }
+    text
+}
+
 /// `text` without one trailing sentence mark (`.`, `!`) and the whitespace before it.
 pub fn strip_full_stop(text: &str) -> &str {
     let t = text.trim_end();
@@ -123,5 +154,28 @@ mod tests {
         assert_eq!(strip_emphasis("**Alice**: `knight`"), "Alice: knight");
         assert_eq!(strip_emphasis("__Bob__"), "Bob");
         assert_eq!(strip_full_stop("knave. "), "knave");
+    }
+
+    #[test]
+    fn a_short_label_is_peeled_once_unless_it_could_be_content() {
+        let none = |_: &str| false;
+        assert_eq!(strip_label("Moves: RRDD", none), "RRDD");
+        assert_eq!(strip_label("  Final plan:\nfill A", none), "fill A");
+        assert_eq!(strip_label("Output:", none), "");
+        assert_eq!(strip_label("Plan : fill A", none), "fill A");
+        // Only the first label goes.
+        assert_eq!(strip_label("Path: Moves: RRDD", none), "Moves: RRDD");
+        // Not labels: three words, a single letter, a number, no space after the colon.
+        assert_eq!(strip_label("My final plan: x", none), "My final plan: x");
+        assert_eq!(strip_label("a: 7, 2", none), "a: 7, 2");
+        assert_eq!(strip_label("Fill A: (3, 0)", none), "Fill A: (3, 0)");
+        assert_eq!(strip_label("Step 1: x", none), "Step 1: x");
+        assert_eq!(strip_label("Moves:RRDD", none), "Moves:RRDD");
+        assert_eq!(strip_label("Moves RRDD", none), "Moves RRDD");
+        assert_eq!(strip_label("é: x", none), "é: x");
+        // A word the answer could mean is never dropped as a label.
+        let moves = |w: &str| w.eq_ignore_ascii_case("down");
+        assert_eq!(strip_label("Down: RRDD", moves), "Down: RRDD");
+        assert_eq!(strip_label("Go down: RRDD", moves), "Go down: RRDD");
     }
 }

@@ -11,10 +11,15 @@
 //! - *list*: `[LIST-LABEL…] [: | = | is] [OPEN] ITEM (SEP ITEM)* [CLOSE]`, where an ITEM is a plain
 //!   decimal number, optionally after one of the env's item words (`vertex 3`, `v3`, `item 2`);
 //!   SEP is a comma, an arrow (`->`, `→`, `=>`, `-`, `–`, `—`) when the env allows arrows, the
-//!   word `and` when it allows it, or only spaces; OPEN/CLOSE a matching pair of `[]`, `()`, `{}`.
+//!   word `and` when it allows it (also after a comma, the Oxford comma `1, 4, and 7`, but never
+//!   in a list that also uses arrows), or only spaces; OPEN/CLOSE a matching pair of `[]`, `()`,
+//!   `{}`.
 //! - *clause*: `FILLER* LABEL FILLER* [: | = | is | of] NUMBER`, where LABEL is one of the env's
 //!   clause words (`cost`, `value`); clauses after a list start with `,`, `(` (closed at the end),
-//!   `with` or `and`, and several clauses are joined by `,` or `and`.
+//!   `with` or `and`, and several clauses are joined by `,` or `and`. When the env allows sums,
+//!   NUMBER may be a shown sum `TERM + TERM … = TOTAL` (`cost 1 + 14 + 20 = 35`): the clause's
+//!   value is TOTAL, and a sum whose terms do not add up to it is reported in
+//!   [`Listing::false_sum`] for the env to judge (a sum without its total is unparsable).
 //!
 //! Anything else (a word the env does not know, a decimal point, a sign, `or`) makes the answer
 //! unparsable, so `1 -> 2 or 1 -> 3` and `cost 5 or 6` are never read as an answer.
@@ -38,6 +43,8 @@ pub struct Spec {
     /// Whether the list may continue over several segments (one item per line); otherwise a
     /// second segment holding items is a second candidate answer.
     pub multi_segment: bool,
+    /// Whether a clause's number may be shown as a sum, `1 + 14 + 20 = 35`.
+    pub sums: bool,
 }
 
 /// What an answer says: its items in order, and its clauses as (kind, value) in order.
@@ -47,6 +54,9 @@ pub struct Listing {
     pub items: Vec<u64>,
     /// The labelled numbers: (kind from the spec, value).
     pub clauses: Vec<(u8, u64)>,
+    /// The first clause shown as a sum whose terms do not add up to its total: (kind, the
+    /// terms' sum, the total written).
+    pub false_sum: Option<(u8, u128, u64)>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,6 +67,7 @@ enum Tok<'a> {
     Arrow,
     Colon,
     Equals,
+    Plus,
     Open(u8),
     Close(u8),
     Period,
@@ -98,6 +109,7 @@ fn tokens(text: &str) -> Result<Vec<Tok<'_>>, String> {
                     b',' => Tok::Comma,
                     b':' => Tok::Colon,
                     b'=' => Tok::Equals,
+                    b'+' => Tok::Plus,
                     b'.' => Tok::Period,
                     b'(' | b'[' | b'{' => Tok::Open(b),
                     b')' => Tok::Close(b'('),
@@ -141,6 +153,7 @@ pub fn parse(answer: &str, spec: &Spec) -> Result<Listing, String> {
     let mut listing = Listing {
         items: Vec::new(),
         clauses: Vec::new(),
+        false_sum: None,
     };
     let mut list_segments = 0;
     for line in answer.lines() {
@@ -184,7 +197,7 @@ pub fn parse(answer: &str, spec: &Spec) -> Result<Listing, String> {
                         _ => return Err("an opening bracket is never closed".into()),
                     }
                 }
-                clauses(rest, spec, &mut listing.clauses)?;
+                clauses(rest, spec, &mut listing)?;
             }
             if !list.is_empty() {
                 list_segments += 1;
@@ -203,7 +216,7 @@ fn is_clause_lead(tok: &Tok<'_>, spec: &Spec) -> bool {
 }
 
 /// Reads `clause (, | and) clause …` into `out`.
-fn clauses(mut t: &[Tok<'_>], spec: &Spec, out: &mut Vec<(u8, u64)>) -> Result<(), String> {
+fn clauses(mut t: &[Tok<'_>], spec: &Spec, out: &mut Listing) -> Result<(), String> {
     loop {
         let mut kind = None;
         while let [tok, rest @ ..] = t {
@@ -229,8 +242,25 @@ fn clauses(mut t: &[Tok<'_>], spec: &Spec, out: &mut Vec<(u8, u64)>) -> Result<(
         let [Tok::Num(value), rest @ ..] = t else {
             return Err("a label is not followed by a number".into());
         };
-        out.push((kind, *value));
+        let mut value = *value;
         t = rest;
+        if spec.sums && matches!(t, [Tok::Plus, ..]) {
+            // `TERM (+ TERM)+ = TOTAL`: the total is the clause's value.
+            let mut sum = u128::from(value);
+            while let [Tok::Plus, Tok::Num(term), rest @ ..] = t {
+                sum += u128::from(*term);
+                t = rest;
+            }
+            let [Tok::Equals, Tok::Num(total), rest @ ..] = t else {
+                return Err("a sum is not followed by `=` and its total".into());
+            };
+            value = *total;
+            t = rest;
+            if sum != u128::from(value) && out.false_sum.is_none() {
+                out.false_sum = Some((kind, sum, value));
+            }
+        }
+        out.clauses.push((kind, value));
         match t {
             [] => return Ok(()),
             [Tok::Comma, rest @ ..] => t = rest,
@@ -263,8 +293,9 @@ fn items(mut t: &[Tok<'_>], spec: &Spec, out: &mut Vec<u64>) -> Result<(), Strin
     {
         t = &inner[..inner.len() - 1];
     }
-    // What came last: 0 nothing or a separator, 1 an item word, 2 a number.
+    // What came last: 0 nothing or a separator, 1 an item word, 2 a number, 3 a comma.
     let mut last = 0u8;
+    let (mut arrows, mut ands) = (false, false);
     for tok in t {
         last = match tok {
             // After a number, a bare space also separates: `1 2 3`.
@@ -273,14 +304,28 @@ fn items(mut t: &[Tok<'_>], spec: &Spec, out: &mut Vec<u64>) -> Result<(), Strin
                 2
             }
             Tok::Word(_) if last != 1 && is_word(tok, spec.item_words) => 1,
-            Tok::Comma if last == 2 => 0,
-            Tok::Arrow if spec.arrows && last == 2 => 0,
-            Tok::Word(w) if spec.and_separates && last == 2 && w.eq_ignore_ascii_case("and") => 0,
+            Tok::Comma if last == 2 => 3,
+            Tok::Arrow if spec.arrows && last == 2 => {
+                arrows = true;
+                0
+            }
+            // `1 and 2`, and after a comma `1, 2, and 3`.
+            Tok::Word(w)
+                if spec.and_separates
+                    && (last == 2 || last == 3)
+                    && w.eq_ignore_ascii_case("and") =>
+            {
+                ands = true;
+                0
+            }
             _ => return Err(format!("{tok:?} is out of place in a list of numbers")),
         };
     }
     if last != 2 {
         return Err("the list ends with a separator or an item word".into());
+    }
+    if arrows && ands {
+        return Err("a list mixes arrows and `and`".into());
     }
     Ok(())
 }
@@ -297,6 +342,31 @@ mod tests {
         arrows: true,
         and_separates: false,
         multi_segment: false,
+        sums: true,
+    };
+
+    /// A set of items joined by commas or `and`, with no arrows, and no sums.
+    const SET: Spec = Spec {
+        list_labels: &["items"],
+        item_words: &["item"],
+        clause_words: &[("value", 0)],
+        clause_fillers: &["total"],
+        arrows: false,
+        and_separates: true,
+        multi_segment: false,
+        sums: false,
+    };
+
+    /// An order whose items may be joined by arrows or `and`.
+    const ORDER: Spec = Spec {
+        list_labels: &["order"],
+        item_words: &["task"],
+        clause_words: &[],
+        clause_fillers: &[],
+        arrows: true,
+        and_separates: true,
+        multi_segment: false,
+        sums: false,
     };
 
     fn read(text: &str) -> Result<Listing, String> {
@@ -307,6 +377,7 @@ mod tests {
         Ok(Listing {
             items: items.to_vec(),
             clauses: vec![(0, cost)],
+            false_sum: None,
         })
     }
 
@@ -322,6 +393,9 @@ mod tests {
             "**Path:** v1 -> v4 -> v7\n**Total cost:** 23",
             "cost 23; 1 4 7",
             "vertex 1 -> vertex 4 -> vertex 7 (length 23)",
+            "1 -> 4 -> 7; cost 3 + 20 = 23",
+            "1 -> 4 -> 7 (total cost: 1 + 2 + 20 = 23)",
+            "Path: 1 -> 4 -> 7\nCost = 3+20 = 23",
         ] {
             assert_eq!(read(text), ok(&[1, 4, 7], 23), "{text}");
         }
@@ -342,9 +416,59 @@ mod tests {
             "1 -> 4; cost 3 4",
             "1 -> x -> 4; cost 3",
             "1 -> 4 ≠ cost 3",
+            // Sums need a total, one `=`, and numbers between the `+`.
+            "1 -> 4 -> 7; cost 3 + 20",
+            "1 -> 4 -> 7; cost 3 + + 20 = 23",
+            "1 -> 4 -> 7; cost 3 + 20 = 23 = 23",
+            "1 -> 4 -> 7; cost 3 + 20 = 23 or 24",
+            "1 -> 4 -> 7; cost 3 + 20 =",
+            "1 -> 4 -> 7; cost 23 = 3 + 20",
+            "1 -> 4 -> 7; cost + 23",
+            "1 + 4 + 7; cost 23",
         ] {
             assert!(read(text).is_err(), "{text}: {:?}", read(text));
         }
+    }
+
+    #[test]
+    fn a_sum_that_does_not_add_up_is_reported() {
+        let l = read("1 -> 4 -> 7; cost 3 + 20 = 24").unwrap();
+        assert_eq!((l.clauses, l.false_sum), (vec![(0, 24)], Some((0, 23, 24))));
+        let l = read("1 -> 4 -> 7; cost 18446744073709551615 + 1 = 0").unwrap();
+        assert_eq!(l.false_sum, Some((0, 1 << 64, 0)));
+        // Without sums in the spec, `+` is out of place.
+        assert!(parse("1, 2; value 3 + 4 = 7", &SET).is_err());
+    }
+
+    #[test]
+    fn and_separates_also_after_a_comma_but_not_beside_arrows() {
+        for text in [
+            "1, 4, and 7",
+            "1, 4 and 7",
+            "items 1 and 4 and 7",
+            "1, 4, AND 7; value 5",
+        ] {
+            assert_eq!(parse(text, &SET).unwrap().items, [1, 4, 7], "{text}");
+        }
+        assert_eq!(
+            parse("task 3, task 1, and task 2", &ORDER).unwrap().items,
+            [3, 1, 2]
+        );
+        for text in [
+            "1, 4, and, 7",
+            "1, 4, and and 7",
+            "1, 4 and, 7",
+            "1, 4, 7, and",
+            "and 1, 4",
+            "1,, and 4",
+            "1 and or 4",
+        ] {
+            assert!(parse(text, &SET).is_err(), "{text}");
+        }
+        assert!(parse("3 -> 1 and 2", &ORDER).is_err());
+        assert!(parse("3 -> 1, and 2", &ORDER).is_err());
+        // An env without `and` still refuses it.
+        assert!(read("1, 4, and 7; cost 3").is_err());
     }
 
     #[test]

@@ -2,36 +2,44 @@
 //! answer split into one entry per move, with list layout peeled. Each env decides what an entry
 //! *means*; this module only removes characters that cannot carry a move.
 //!
-//! Rules, in order: Markdown emphasis and code marks and every `"`/`'` are dropped; one pair of
-//! brackets (`[…]` or `{…}`) around the whole answer is peeled; the answer is split into entries
-//! at new lines, `;` and `,` outside parentheses and brackets (so `(1, 3)` stays one entry); then
-//! each entry loses a bullet, an enumerator (`1.`, `2)`), a `Step N:` / `Move N:` label (`:`, `.`
-//! or `)` after the number) and a final full stop. Blank entries are skipped.
+//! Rules, in order: Markdown emphasis and code marks and every `"`/`'` are dropped; one short
+//! label in front of the whole answer (`Moves:`, `Plan:`, `Final path:`: see
+//! [`forms::strip_label`]; each env names the words that could be moves, which never make a
+//! label) is peeled; one pair of brackets (`[…]` or `{…}`) around the whole answer is peeled; the
+//! answer is split into entries at new lines, `;` and `,` outside parentheses and brackets (so
+//! `(1, 3)` stays one entry); then each entry loses a bullet, an enumerator (`1.`, `2)`), a
+//! `Step N:` / `Move N:` label (`:`, `.` or `)` after the number) and a final full stop. Blank
+//! entries are skipped. The last entry of several may start with the word `and` (an Oxford comma:
+//! `fill A, pour A B, and empty B`), which is dropped; `and` at the start of any other entry is
+//! left for the env to refuse.
 
 use std::borrow::Cow;
 
 use crate::envs::forms;
 
-/// `answer` without emphasis, code marks and quotes, and without one pair of outer brackets.
-pub fn clean(answer: &str) -> Cow<'_, str> {
+/// `answer` without emphasis, code marks and quotes, without a short label in front (none whose
+/// words `is_move_word` claims), and without one pair of outer brackets.
+pub fn clean(answer: &str, is_move_word: impl Fn(&str) -> bool) -> Cow<'_, str> {
     let text = forms::strip_emphasis(answer);
     let text = if text.contains(['"', '\'']) {
         Cow::Owned(text.replace(['"', '\''], ""))
     } else {
         text
     };
-    let trimmed = text.trim();
+    let unlabelled = forms::strip_label(&text, is_move_word).trim();
     let peeled = ['[', '{']
         .iter()
         .zip([']', '}'])
         .find_map(|(&open, close)| {
-            let inner = trimmed.strip_prefix(open)?.strip_suffix(close)?;
+            let inner = unlabelled.strip_prefix(open)?.strip_suffix(close)?;
             // `[1, 2], [3, 4]` is two bracketed entries, not one list.
-            balanced(inner).then(|| inner.to_owned())
-        });
-    match peeled {
-        Some(inner) => Cow::Owned(inner),
-        None => text,
+            balanced(inner).then_some(inner)
+        })
+        .unwrap_or(unlabelled);
+    if peeled.len() == text.len() {
+        text
+    } else {
+        Cow::Owned(peeled.to_owned())
     }
 }
 
@@ -76,6 +84,14 @@ pub fn entries(text: &str) -> Vec<&str> {
         }
     }
     push_entry(&text[start..], &mut out);
+    // An Oxford comma: `…, pour A B, and empty B`.
+    if out.len() > 1
+        && let Some(last) = out.last_mut()
+        && let Some(head) = last.get(..4)
+        && head.eq_ignore_ascii_case("and ")
+    {
+        *last = last[4..].trim_start();
+    }
     out
 }
 
@@ -115,7 +131,7 @@ mod tests {
     use super::*;
 
     fn split(answer: &str) -> Vec<String> {
-        let cleaned = clean(answer);
+        let cleaned = clean(answer, |w| w.eq_ignore_ascii_case("fill"));
         entries(&cleaned).into_iter().map(str::to_owned).collect()
     }
 
@@ -139,5 +155,38 @@ mod tests {
         assert_eq!(split(", ,\n;"), Vec::<String>::new());
         // A multi-byte character where a label would end is not a label (and no panic).
         assert_eq!(split("A → B, é→"), ["A → B", "é→"]);
+    }
+
+    #[test]
+    fn a_label_and_an_oxford_and_are_peeled() {
+        assert_eq!(split("Plan: fill A, pour A B"), ["fill A", "pour A B"]);
+        assert_eq!(split("**Moves:**\n[R, D]"), ["R", "D"]);
+        assert_eq!(
+            split("Final plan:\n1. fill A\n2. pour A B"),
+            ["fill A", "pour A B"]
+        );
+        assert_eq!(
+            split("fill A, pour A B, and empty B"),
+            ["fill A", "pour A B", "empty B"]
+        );
+        assert_eq!(
+            split("fill A, pour A B, AND empty B"),
+            ["fill A", "pour A B", "empty B"]
+        );
+        // A move word is never a label; the colon stays for the env to refuse.
+        assert_eq!(split("Fill A: pour A B"), ["Fill A: pour A B"]);
+        assert_eq!(split("fill: A"), ["fill: A"]);
+        // Only one label, only in front; `and` only before the last of several entries.
+        assert_eq!(
+            split("Plan: fill A\nPlan: empty A"),
+            ["fill A", "Plan: empty A"]
+        );
+        assert_eq!(
+            split("fill A, and pour A B, empty B"),
+            ["fill A", "and pour A B", "empty B"]
+        );
+        assert_eq!(split("and fill A"), ["and fill A"]);
+        assert_eq!(split("fill A, and"), ["fill A", "and"]);
+        assert_eq!(split("fill A, andy B"), ["fill A", "andy B"]);
     }
 }

@@ -2,7 +2,7 @@
 
 use super::BinairoData;
 use crate::core::env::ProbeAnswers;
-use crate::envs::grid_answer::{grid_text, realistic_layouts};
+use crate::envs::grid_answer::{grid_text, misnumbered_rows, realistic_layouts};
 
 /// See [`crate::Env::probe_answers`]. The solution is unique, so every grid other than the
 /// solution (and another puzzle's grid) is certainly wrong here.
@@ -52,11 +52,15 @@ pub fn probe_answers(data: &BinairoData, answer: &str, foreign: &str) -> ProbeAn
                 "row_labels" => "row_labels_cell_flipped",
                 "markdown_table" => "markdown_table_cell_flipped",
                 "code_fence" => "code_fence_cell_flipped",
+                "bulleted_rows" => "bulleted_rows_cell_flipped",
+                "numbered_rows" => "numbered_rows_cell_flipped",
                 _ => "full_stop_cell_flipped",
             },
             form,
         ));
     }
+    // The right rows, numbered out of order: numbering must count the rows 1, 2, … in order.
+    near_miss.push(("numbered_rows_out_of_order", misnumbered_rows(solved)));
     if !foreign.is_empty() && foreign != answer {
         near_miss.push(("other_problem", foreign.to_owned()));
     }

@@ -55,6 +55,8 @@ pub fn probe_answers(data: &CryptarithmData, answer: &str, foreign: &str) -> Pro
             format!("{}, {}=0", join(&pairs, "=", ", "), extra_letter(data)),
         ),
         ("table_letters_trade_digits", table(&traded)),
+        ("oxford_and_letters_trade_digits", oxford(&traded)),
+        ("trailing_and", format!("{} and", join(&pairs, "=", ", "))),
         ("words_as_numbers", words_as_numbers(data)),
         (
             "two_candidates",
@@ -93,6 +95,8 @@ pub fn probe_answers(data: &CryptarithmData, answer: &str, foreign: &str) -> Pro
                 ),
             ),
             ("is_words", join(&pairs, " is ", ", ")),
+            ("oxford_and", oxford(&pairs)),
+            ("and_words", join(&pairs, "=", " and ")),
             (
                 "bold_letters",
                 pairs
@@ -102,6 +106,16 @@ pub fn probe_answers(data: &CryptarithmData, answer: &str, foreign: &str) -> Pro
                     .join(", "),
             ),
         ],
+    }
+}
+
+/// `S=9, E=5, and D=7`.
+fn oxford(pairs: &[(String, u8)]) -> String {
+    match pairs {
+        [init @ .., (l, d)] if !init.is_empty() => {
+            format!("{}, and {l}={d}", join(init, "=", ", "))
+        }
+        _ => join(pairs, "=", ", "),
     }
 }
 

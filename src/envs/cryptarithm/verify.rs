@@ -3,14 +3,14 @@
 //! that solution; the stored one is never compared.
 //!
 //! **Answer form.** After extraction, the answer is a list of entries separated by commas,
-//! semicolons or new lines, in any order, each giving one letter its digit: `S=9, E=5`. An entry
+//! semicolons, new lines or the word `and` (also after a comma: `S=9, E=5, and D=7`), in any order, each giving one letter its digit: `S=9, E=5`. An entry
 //! is `LETTER LINK DIGITS` where LETTER is one ASCII letter (any case), LINK is `=`, `:`, `->`,
 //! `=>`, `→`, `≡` or the word `is`, and DIGITS is a plain decimal number. Layout is peeled
 //! first: a bullet before an entry, Markdown emphasis and code marks, quotes, braces around the
 //! whole list (`{"S": 9, "E": 5}`), a full stop after an entry, blank entries. A Markdown table
 //! with a row `| S | 9 |` per letter reads the same (its separator row and a header row without
-//! digits are skipped). Anything else in an entry (`SEND = 9567`, `S = 9 or 8`, `S = nine`)
-//! makes the answer unparsable.
+//! digits are skipped). Anything else in an entry (`SEND = 9567`, `S = 9 or 8`, `S = nine`), or
+//! an `and` with no entry after it (`S=9 and`, `S=9 and and E=5`), makes the answer unparsable.
 //!
 //! **Judgement**, first failure wins: a letter not in the puzzle, a letter listed twice (even
 //! with the same digit), a number above 9, a letter left out, two letters with one digit, a word
@@ -58,6 +58,28 @@ fn pair(entry: &str) -> Result<Option<(u8, u64)>, ()> {
     Ok(Some((letter, rest.parse().map_err(drop)?)))
 }
 
+/// Pushes the entries of one comma-separated piece, split at the word `and` (`T=7 and W=4`). A
+/// leading `and` (after an Oxford comma: `…, and W=4`) is dropped; an `and` with no entry after
+/// it, or two in a row, is left as an entry, which is no pair.
+fn split_and(piece: &str, out: &mut Vec<String>) {
+    let words: Vec<&str> = piece.split_whitespace().collect();
+    let is_and = |w: &&str| w.eq_ignore_ascii_case("and");
+    if !words.iter().any(is_and) {
+        out.push(piece.to_owned());
+        return;
+    }
+    let groups: Vec<&[&str]> = words.split(is_and).collect();
+    for (i, group) in groups.iter().enumerate() {
+        if group.is_empty() {
+            if i > 0 {
+                out.push("and".to_owned());
+            }
+        } else {
+            out.push(group.join(" "));
+        }
+    }
+}
+
 /// The entries of an answer, layout peeled.
 fn entries(answer: &str) -> Vec<String> {
     let answer = forms::strip_emphasis(answer);
@@ -80,7 +102,7 @@ fn entries(answer: &str) -> Vec<String> {
         table_rows = 0;
         for entry in line.split([',', ';']) {
             let entry = entry.replace(['"', '\''], "");
-            out.push(forms::strip_bullet(&entry).to_owned());
+            split_and(forms::strip_bullet(&entry), &mut out);
         }
     }
     out
@@ -202,6 +224,27 @@ mod tests {
             "Sis 9",
         ] {
             assert_eq!(pair(entry), Err(()), "{entry}");
+        }
+    }
+
+    #[test]
+    fn and_joins_entries_but_never_stands_alone() {
+        let read = |text: &str| -> Vec<Result<Option<(u8, u64)>, ()>> {
+            entries(text).iter().map(|e| pair(e)).collect()
+        };
+        let t7w4 = vec![Ok(Some((b'T', 7))), Ok(Some((b'W', 4)))];
+        assert_eq!(read("T=7 and W=4"), t7w4);
+        assert_eq!(read("T=7, and W=4"), t7w4);
+        assert_eq!(read("T is 7 AND W is 4"), t7w4);
+        assert_eq!(read("- T = 7 and\n- W = 4")[1], Err(()));
+        for text in [
+            "T=7 and",
+            "T=7, and",
+            "T=7 and and W=4",
+            "T=7 andW=4",
+            "T=7 and 4",
+        ] {
+            assert!(read(text).contains(&Err(())), "{text}: {:?}", read(text));
         }
     }
 }

@@ -2,7 +2,7 @@
 
 use super::FutoshikiData;
 use crate::core::env::ProbeAnswers;
-use crate::envs::grid_answer::{grid_text, realistic_layouts};
+use crate::envs::grid_answer::{grid_text, misnumbered_rows, realistic_layouts};
 
 /// See [`crate::Env::probe_answers`]. The solution is unique, so every grid other than the
 /// solution (and another puzzle's grid) is certainly wrong here.
@@ -42,11 +42,15 @@ pub fn probe_answers(data: &FutoshikiData, answer: &str, foreign: &str) -> Probe
                 "row_labels" => "row_labels_cells_swapped",
                 "markdown_table" => "markdown_table_cells_swapped",
                 "code_fence" => "code_fence_cells_swapped",
+                "bulleted_rows" => "bulleted_rows_cells_swapped",
+                "numbered_rows" => "numbered_rows_cells_swapped",
                 _ => "full_stop_cells_swapped",
             },
             form,
         ));
     }
+    // The right rows, numbered out of order: numbering must count the rows 1, 2, … in order.
+    near_miss.push(("numbered_rows_out_of_order", misnumbered_rows(solved)));
     if !foreign.is_empty() && foreign != answer {
         near_miss.push(("other_problem", foreign.to_owned()));
     }

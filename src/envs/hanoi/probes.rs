@@ -79,6 +79,20 @@ pub fn probe_answers(data: &HanoiData, plan: &[Move]) -> ProbeAnswers {
                 format!("- **{} → {}**", letter(f), letter(t))
             }),
         ),
+        (
+            "json_pairs",
+            format!(
+                "[{}]",
+                spelled(plan, ", ", &|_, f, t| format!("[{f}, {t}]"))
+            ),
+        ),
+        (
+            "top_disk_of_peg",
+            spelled(plan, "\n", &|_, f, t| {
+                format!("Move the top disk of peg {f} onto peg {t}")
+            }),
+        ),
+        ("moves_label", format!("Moves: {canonical}")),
     ];
     let (f, t) = (f0 + 1, t0 + 1);
     let near_miss = vec![
@@ -100,6 +114,27 @@ pub fn probe_answers(data: &HanoiData, plan: &[Move]) -> ProbeAnswers {
         (
             "hedged_first_move",
             format!("{f} -> {t} or {t} -> {f}, {canonical}"),
+        ),
+        (
+            "json_pairs_last_dropped",
+            format!(
+                "[{}]",
+                spelled(&plan[..plan.len() - 1], ", ", &|_, f, t| format!(
+                    "[{f}, {t}]"
+                ))
+            ),
+        ),
+        // Three pegs in a JSON entry is no move.
+        (
+            "json_triple_first",
+            format!(
+                "[[{f}, {t}, {f}], {}]",
+                spelled(&plan[1..], ", ", &|_, f, t| format!("[{f}, {t}]"))
+            ),
+        ),
+        (
+            "moves_label_twice",
+            format!("Moves: {canonical}\nMoves: {canonical}"),
         ),
         (
             "tuples_last_dropped",

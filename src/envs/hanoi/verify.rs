@@ -3,14 +3,18 @@
 //! recorded BFS optimum.
 //!
 //! **Answer form.** The moves in order, separated by commas, semicolons or new lines (see
-//! `crate::envs::plans` for the list layout peeled: bullets, `1.`, `Move 1:`, emphasis, quotes,
-//! outer brackets; a comma inside parentheses does not separate moves). A move names two pegs,
-//! source then destination, each as a number (`1` to `4`) or a letter (`A` to `D`, any case), with
+//! `crate::envs::plans` for the list layout peeled: a short label such as `Moves:` in front,
+//! bullets, `1.`, `Move 1:`, emphasis, quotes, outer brackets, an `and` before the last move; a
+//! comma inside parentheses or brackets does not separate moves). A move names two pegs, source
+//! then destination, each as a number (`1` to `4`) or a letter (`A` to `D`, any case), with
 //! optionally an arrow (`->`, `=>`, `→`) between them and the words `move`, `from`, `to`, `onto`,
-//! `peg`, `rod`, `the`, `top` around them; parentheses, commas and colons read as spaces. So
-//! `1 -> 3`, `1 3`, `A C`, `(1, 3)`, `peg 1 to peg 3` and `Move disk 2 from A to C` are all one
-//! move. `disk D` names the disk that moves, and it is checked. Any other word or mark, or a
-//! move with other than two pegs, makes the answer unparsable.
+//! `of`, `peg`, `rod`, `the`, `top` around them; parentheses, commas and colons read as spaces,
+//! and one pair of square brackets may enclose the whole move (a JSON pair, `[1, 3]`). So
+//! `1 -> 3`, `1 3`, `A C`, `(1, 3)`, `[1, 3]`, `peg 1 to peg 3`, `Move the top disk of peg 1 onto
+//! peg 3` and `Move disk 2 from A to C` are all one move, and `[[1, 3], [1, 2]]` is two. `disk D`
+//! names the disk that moves, and it is checked (`the top disk of peg 1` names none). Any other
+//! word or mark (a bracket anywhere else in a move: `[1, 3`, `[1], 3`), or a move with other than
+//! two pegs (`[1, 3, 2]`), makes the answer unparsable.
 //!
 //! **Judgement**, first failure wins, in move order: a peg outside 1..=pegs, a move from a peg to
 //! itself, from an empty peg, onto a smaller disk, or naming a disk that is not on top of the
@@ -46,6 +50,14 @@ fn number(bytes: &[u8], i: &mut usize) -> u64 {
 
 /// Reads one entry as a move; `None` when it is not in the grammar.
 fn parse_move(entry: &str) -> Option<Written> {
+    // A JSON-style pair `[2, 1]`: one pair of brackets around the whole entry, none inside.
+    let entry = match entry.strip_prefix('[').and_then(|e| e.strip_suffix(']')) {
+        Some(inner) => inner,
+        None => entry,
+    };
+    if entry.contains(['[', ']']) {
+        return None;
+    }
     let bytes = entry.as_bytes();
     let mut pegs = [0u64; 2];
     let mut count = 0;
@@ -85,11 +97,15 @@ fn parse_move(entry: &str) -> Option<Written> {
             }
             let word = entry[start..i].to_ascii_lowercase();
             if expect_disk {
-                return None;
+                // `the top disk of peg 2` names no disk; any other word after `disk` is no move.
+                if word != "of" {
+                    return None;
+                }
+                expect_disk = false;
             }
             match word.as_str() {
                 "disk" if disk.is_none() => expect_disk = true,
-                "move" | "from" | "to" | "onto" | "peg" | "rod" | "the" | "top" => {}
+                "move" | "from" | "to" | "onto" | "of" | "peg" | "rod" | "the" | "top" => {}
                 w if w.len() == 1 => {
                     if !push(u64::from(w.as_bytes()[0] - b'a') + 1, &mut count) {
                         return None;
@@ -117,7 +133,8 @@ pub fn verify(data: &HanoiData, response: &str) -> Verdict {
     if let Err(why) = super::check::check_data(data) {
         return Verdict::rejected(Reason::VerifierError, format!("malformed record: {why}"));
     }
-    let cleaned = plans::clean(&answer);
+    // Peg letters are single letters, which never make a label, and no other word is a move.
+    let cleaned = plans::clean(&answer, |_| false);
     let entries = plans::entries(&cleaned);
     if entries.is_empty() {
         return Verdict::rejected(Reason::UnparsableAnswer, "the answer lists no moves");
@@ -241,6 +258,16 @@ mod tests {
             "Move 1: 1 => 3\nMove 2: 1 => 2\nMove 3: 3 => 2\nMove 4: 1 => 3\nMove 5: 2 => 1\n\
              Move 6: 2 => 3\nMove 7: 1 => 3",
             "- **A → C**\n- **A → B**\n- C → B\n- A → C\n- B → A\n- B → C\n- A → C",
+            "[[1, 3], [1, 2], [3, 2], [1, 3], [2, 1], [2, 3], [1, 3]]",
+            "[1, 3], [1, 2], [3, 2], [1, 3], [2, 1], [2, 3], [1, 3]",
+            "Move the top disk of peg 1 onto peg 3\nMove the top disk of peg 1 onto peg 2\n\
+             Move the top disk of peg 3 onto peg 2\nMove the top disk of peg 1 onto peg 3\n\
+             Move the top disk of peg 2 onto peg 1\nMove the top disk of peg 2 onto peg 3\n\
+             Move the top disk of peg 1 onto peg 3",
+            "Moves: 1 -> 3, 1 -> 2, 3 -> 2, 1 -> 3, 2 -> 1, 2 -> 3, 1 -> 3",
+            "**Solution:**\n1. 1 -> 3\n2. 1 -> 2\n3. 3 -> 2\n4. 1 -> 3\n5. 2 -> 1\n6. 2 -> 3\n\
+             7. 1 -> 3",
+            "1 -> 3, 1 -> 2, 3 -> 2, 1 -> 3, 2 -> 1, 2 -> 3, and 1 -> 3",
         ] {
             let v = judge(form);
             assert!(v.correct && v.score == 1.0, "{form}: {v:?}");
@@ -263,6 +290,20 @@ mod tests {
                 "names disk 2, but the top disk of peg 1 is disk 1",
             ),
             ("1 -> 3, 1 -> 2", "disk 2 is on peg 2, not on peg 3"),
+            // The new forms are simulated like any other.
+            (
+                "[[1, 3], [1, 3]]",
+                "move 2 puts disk 2 on the smaller disk 1 on peg 3",
+            ),
+            (
+                "Move the top disk of peg 2 onto peg 1",
+                "move 1 takes from peg 2, which is empty",
+            ),
+            ("Moves: 1 -> 3, 1 -> 2", "disk 2 is on peg 2, not on peg 3"),
+            (
+                "1 -> 3, and 1 -> 3",
+                "move 2 puts disk 2 on the smaller disk 1",
+            ),
             (
                 "1 -> 2, 2 -> 3, 1 -> 2, 3 -> 2, 1 -> 3, 2 -> 1, 2 -> 3, 1 -> 3",
                 "not shortest: 8 moves, and the fewest is 7",
@@ -286,6 +327,19 @@ mod tests {
             "disk 1 disk 1 1 3",
             "1 → two",
             "1 -> 3, , 1 -> 2, left",
+            // Near misses of the bracketed pairs, the `of` wording, labels and `and`.
+            "[1, 3, 2]",
+            "[[1, 3], [1]]",
+            "[1, 3",
+            "[1], 3",
+            "[[1, 3]], [1, 2]",
+            "Move the top disk of peg 1 onto peg 3 or peg 2",
+            "Move the top disk of peg 1",
+            "Moves 1 -> 3: 1 -> 2",
+            "Moves: 1 -> 3\nAlternative: 1 -> 2",
+            "My three moves: 1 -> 3",
+            "1 -> 3, and, 1 -> 2",
+            "1 -> 3, and 1 -> 2, 3 -> 2",
         ] {
             let v = judge(form);
             assert_eq!(v.reason, Reason::UnparsableAnswer, "{form}: {v:?}");

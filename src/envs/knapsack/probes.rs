@@ -46,6 +46,7 @@ pub fn probe_answers(data: &KnapsackData, answer: &str) -> ProbeAnswers {
     // Dropping an item loses value (every value is positive), so the set is no longer optimal.
     if c.len() > 1 {
         near_miss.push(("one_item_dropped", listed(&c[1..], ", ", "")));
+        near_miss.push(("oxford_comma_one_item_dropped", oxford(&c[1..])));
     }
     // Adding an item left out either breaks the capacity or, if it fits, contradicts optimality:
     // it cannot fit, since every value is positive.
@@ -87,8 +88,17 @@ pub fn probe_answers(data: &KnapsackData, answer: &str) -> ProbeAnswers {
                 format!("Take items {answer} with a total value of {value}."),
             ),
             ("and_before_last", and_list(c)),
+            ("oxford_comma", oxford(c)),
         ],
         near_miss,
+    }
+}
+
+/// `2, 3, and 5` (a lone item is just its number).
+fn oxford(items: &[u32]) -> String {
+    match items {
+        [init @ .., last] if !init.is_empty() => format!("{}, and {last}", listed(init, ", ", "")),
+        _ => listed(items, ", ", ""),
     }
 }
 

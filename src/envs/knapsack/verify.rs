@@ -2,7 +2,7 @@
 //! proven optimum is correct.
 //!
 //! **Answer form** (the grammar of [`crate::envs::listing`]): the item numbers in any order,
-//! separated by commas, spaces or `and`, each optionally after `item` (`item 3`), optionally in
+//! separated by commas, spaces or `and` (also after a comma: `1, 4, and 7`), each optionally after `item` (`item 3`), optionally in
 //! `[…]` or `{…}`, after a label (`Items:`, `Selected items:`, `Take items`), or one per line
 //! (bullets and numbering are peeled). Optionally **one** value clause (`value 55`,
 //! `total value: 55`, `profit = 55`) and **one** weight clause (`weight 40`,
@@ -56,6 +56,7 @@ const SPEC: Spec = Spec {
     arrows: false,
     and_separates: true,
     multi_segment: true,
+    sums: false,
 };
 
 /// Judges a response: distinct items in range, within capacity, stated totals right, optimal.
@@ -175,6 +176,9 @@ mod tests {
             ("2", "worth 25"),
             ("1, 2", "weigh 11, over the capacity 10"),
             ("2, 3, 4", "weigh 15"),
+            // The Oxford comma reads like any other separator, and is judged the same.
+            ("2, 3, and 4", "weigh 15"),
+            ("items 1, 2, and 3; value 61", "weigh 16"),
             ("2, 2", "item 2 is chosen more than once"),
             ("2, 5", "there is no item 5"),
             ("0, 2", "there is no item 0"),
@@ -201,6 +205,10 @@ mod tests {
             "item 2 (weight 5, value 25)\nitem 3 (weight 5, value 25)",
             "2 -> 3",
             "items 2, three",
+            "2, 3, and, 4",
+            "2, and",
+            "2, or 3",
+            "2, 3; value 25 + 25 = 50",
         ] {
             let v = judge(form);
             assert_eq!(v.reason, Reason::UnparsableAnswer, "{form}: {v:?}");

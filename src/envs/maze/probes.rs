@@ -98,6 +98,9 @@ pub fn probe_answers(data: &MazeData, answer: &str) -> ProbeAnswers {
                 .collect::<Vec<_>>()
                 .join("\n"),
         ),
+        ("moves_label", format!("Moves: {answer}")),
+        ("path_label_bold", format!("**Path:** {answer}")),
+        ("counted", format!("{answer} ({} moves)", moves.len())),
     ];
     let (sr, sc) = steps[steps.len() - 1];
     // A detour: one step away and back before the path, two moves too many, if the first move
@@ -116,6 +119,12 @@ pub fn probe_answers(data: &MazeData, answer: &str) -> ProbeAnswers {
         ),
         ("squares_jump", pairs(&[(sr + 2, sc)], ", ")),
         ("counted_moves", format!("{}1", answer)),
+        (
+            "count_one_more",
+            format!("{answer} ({} moves)", moves.len() + 1),
+        ),
+        // A label that could itself be moves is not dropped.
+        ("move_word_label", format!("Down: {answer}")),
         (
             "mixed_letters_arrows",
             format!("{}{}", char::from(first), arrow(first)),

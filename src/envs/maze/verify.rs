@@ -15,10 +15,15 @@
 //!   S itself may be listed first. Between pairs: commas, semicolons, new lines, spaces and the
 //!   arrows `->`, `=>`, `→`.
 //!
-//! List layout is peeled first (see `crate::envs::plans`: bullets, `1.`, `Step 1:`, emphasis,
-//! quotes, outer brackets).
+//! List layout is peeled first (see `crate::envs::plans`: a short label such as `Moves:` or
+//! `Path:` in front, bullets, `1.`, `Step 1:`, emphasis, quotes, outer brackets, an `and` before
+//! the last entry). A word that could itself be moves (`Down:`, `RD:`) is never a label, so it is
+//! refused rather than dropped. The path may end with its length in parentheses, `(6 moves)` or
+//! `(6 steps)`: a count other than the number of moves given (squares walked, S not counted)
+//! makes the answer wrong, so the count never stands in for the path.
 //!
-//! **Judgement**, first failure wins, in path order: a move into a wall or off the grid, or a
+//! **Judgement**, first failure wins: a stated count that is not the path's length; then, in
+//! path order, a move into a wall or off the grid, or a
 //! square that is not next to the one before (or is a wall, or off the grid), is wrong, named by
 //! its step. The path must end on G, else wrong; then it must have exactly the recorded optimum
 //! of moves: a longer path is wrong ("not shortest"). A shorter one would refute the record and
@@ -29,7 +34,7 @@ use serde_json::json;
 use super::MazeData;
 use crate::core::extract::extract_agreed_answer;
 use crate::core::verdict::{Reason, Verdict};
-use crate::envs::plans;
+use crate::envs::{forms, plans};
 
 /// A path as read: moves (row delta, column delta) or squares (1-based, as written).
 enum Path {
@@ -141,17 +146,52 @@ fn squares(entries: &[&str]) -> Option<Vec<(u64, u64)>> {
     Some(out)
 }
 
-fn parse(answer: &str) -> Option<Path> {
-    let cleaned = plans::clean(answer);
+/// Whether a word could be moves (`down`, `RRDD`, `lr`): such a word is never a label.
+fn is_move_word(word: &str) -> bool {
+    direction(word).is_some() || word.bytes().all(|b| letter(b).is_some())
+}
+
+/// A count after the path, `(6 moves)` or `(6 steps)` at the very end: the path's text and the
+/// count. A text without one is returned whole with `None`.
+fn split_count(text: &str) -> (&str, Option<u64>) {
+    let whole = (text, None);
+    let Some(body) = text.trim_end().strip_suffix(')') else {
+        return whole;
+    };
+    let Some(open) = body.rfind('(') else {
+        return whole;
+    };
+    let Some((number, word)) = body[open + 1..].trim().split_once(char::is_whitespace) else {
+        return whole;
+    };
+    let counted = ["move", "moves", "step", "steps"]
+        .iter()
+        .any(|w| word.trim().eq_ignore_ascii_case(w));
+    if !counted
+        || number.is_empty()
+        || number.len() > 6
+        || !number.bytes().all(|b| b.is_ascii_digit())
+    {
+        return whole;
+    }
+    (&body[..open], number.parse().ok())
+}
+
+/// The path an answer gives, and the count stated after it, if any.
+fn parse(answer: &str) -> Option<(Path, Option<u64>)> {
+    let text = forms::strip_emphasis(answer);
+    let (text, count) = split_count(&text);
+    let cleaned = plans::clean(text, is_move_word);
     let entries = plans::entries(&cleaned);
     if entries.is_empty() {
         return None;
     }
-    if cleaned.contains(['(', '[']) {
+    let path = if cleaned.contains(['(', '[']) {
         squares(&entries).map(Path::Squares)
     } else {
         moves(&entries).map(Path::Moves)
-    }
+    };
+    Some((path?, count))
 }
 
 /// Judges a response by walking its path.
@@ -163,7 +203,7 @@ pub fn verify(data: &MazeData, response: &str) -> Verdict {
     if let Err(why) = super::check::check_data(data) {
         return Verdict::rejected(Reason::VerifierError, format!("malformed record: {why}"));
     }
-    let Some(path) = parse(&answer) else {
+    let Some((path, count)) = parse(&answer) else {
         return Verdict::rejected(
             Reason::UnparsableAnswer,
             "the answer is neither moves (U, D, L, R; up, down, left, right; arrows) nor a list \
@@ -177,6 +217,22 @@ pub fn verify(data: &MazeData, response: &str) -> Verdict {
             && data.grid[r as usize - 1].as_bytes()[c as usize - 1] != b'#'
     };
     let (mut r, mut c) = (i64::from(data.start[0]), i64::from(data.start[1]));
+    let start = (u64::from(data.start[0]), u64::from(data.start[1]));
+    let skip = match &path {
+        Path::Squares(list) => usize::from(list.first() == Some(&start)),
+        Path::Moves(_) => 0,
+    };
+    let listed = match &path {
+        Path::Moves(moves) => moves.len(),
+        Path::Squares(list) => list.len() - skip,
+    } as u64;
+    if let Some(count) = count
+        && count != listed
+    {
+        return Verdict::wrong(format!(
+            "the answer says {count} moves but its path has {listed}"
+        ));
+    }
     let mut used = 0u64;
     match path {
         Path::Moves(moves) => {
@@ -197,8 +253,6 @@ pub fn verify(data: &MazeData, response: &str) -> Verdict {
             }
         }
         Path::Squares(list) => {
-            let start = (u64::from(data.start[0]), u64::from(data.start[1]));
-            let skip = usize::from(list.first() == Some(&start));
             for (step, &(nr, nc)) in list[skip..].iter().enumerate() {
                 let (nr, nc) = (nr as i64, nc as i64);
                 if (nr - r).abs() + (nc - c).abs() != 1 {
@@ -285,6 +339,16 @@ mod tests {
             "- (3, 2)\n- (4, 2)\n- (4, 3)\n- (4, 4)",
             "**RRDD**",
             "[\"R\", \"R\", \"D\", \"D\"]",
+            "Moves: RRDD",
+            "Path: DDRR",
+            "**Path:**\n- down\n- down\n- right\n- right",
+            "Final path: (2, 3), (2, 4), (3, 4), (4, 4)",
+            "RRDD (4 moves)",
+            "**RRDD** (4 Moves)",
+            "Moves: R, R, D, D (4 steps)",
+            "(2, 2), (2, 3), (2, 4), (3, 4), (4, 4) (4 moves)",
+            "R, R, D, and D",
+            "right, right, down, and down",
         ] {
             let v = judge(form);
             assert!(v.correct && v.score == 1.0, "{form}: {v:?}");
@@ -305,6 +369,16 @@ mod tests {
                 "step 1 goes from (2, 2) to (2, 2)",
             ),
             ("(0, 2)", "step 1 goes from (2, 2) to (0, 2)"),
+            // A count must be the path's length, whether the path is right or not.
+            ("RRDD (5 moves)", "says 5 moves but its path has 4"),
+            ("RRDD (3 moves)", "says 3 moves but its path has 4"),
+            ("RRD (3 moves)", "ends at (3, 4), not at G (4, 4)"),
+            (
+                "(2, 2), (2, 3), (2, 4), (3, 4), (4, 4) (5 moves)",
+                "says 5 moves but its path has 4",
+            ),
+            ("Moves: RDDR", "move 2 goes from (2, 3) into a wall"),
+            ("R, R, L, R, D, and D", "not shortest: 6 moves"),
         ];
         for (answer, want) in cases {
             let v = judge(answer);
@@ -327,6 +401,20 @@ mod tests {
             "RRXD",
             "2R 2D",
             "(2, 3), (2, 4) and (3, 4)",
+            // Near misses of labels, counts and `and`.
+            "Down: RRDD",
+            "RD: RRDD",
+            "Moves RRDD",
+            "Moves: RRDD\nPath: DDRR",
+            "My four moves: RRDD",
+            "RRDD (4)",
+            "RRDD (four moves)",
+            "RRDD (4 moves",
+            "RRDD (4 moves) (4 moves)",
+            "RRDD (4 moves or 5 moves)",
+            "RRDD (4 jumps)",
+            "R, and R, D, D",
+            "R, R, D, and",
         ] {
             let v = judge(form);
             assert_eq!(v.reason, Reason::UnparsableAnswer, "{form}: {v:?}");

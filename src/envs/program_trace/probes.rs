@@ -34,7 +34,31 @@ pub fn probe_answers(data: &ProgramTraceData, answer: &str, foreign: &str) -> Pr
         ("named_values", format!("a = {answer}")),
         ("bold_off_by_one", format!("**{}**", render_answer(&bumped))),
     ];
+    let mut realistic = vec![
+        ("lines", join(out, "\n")),
+        ("spaces", join(out, " ")),
+        ("brackets", format!("[{answer}]")),
+        ("parentheses", format!("({answer})")),
+        ("bold", format!("**{answer}**")),
+        ("code_block", format!("\n```\n{}\n```\n", join(out, "\n"))),
+        ("trailing_period", format!("{answer}.")),
+        ("output_label", format!("Output:\n{answer}")),
+    ];
+    let bullets = |values: &[u32]| {
+        values
+            .iter()
+            .map(|v| format!("- {v}"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
     if n > 1 {
+        realistic.push(("bullets", bullets(out)));
+        near_miss.push(("bullets_off_by_one", bullets(&bumped)));
+        // The last bullet missing its space: a sign, so the list is not bulleted throughout.
+        near_miss.push((
+            "bullets_but_last",
+            format!("{}\n{}", bullets(&out[..n - 1]), out[n - 1]),
+        ));
         near_miss.push(("missing_last", render_answer(&out[..n - 1])));
         near_miss.push(("last_value_only", out[n - 1].to_string()));
         let mut reversed = out.clone();
@@ -52,14 +76,6 @@ pub fn probe_answers(data: &ProgramTraceData, answer: &str, foreign: &str) -> Pr
             ("semicolons", join(out, "; ")),
         ],
         near_miss,
-        realistic: vec![
-            ("lines", join(out, "\n")),
-            ("spaces", join(out, " ")),
-            ("brackets", format!("[{answer}]")),
-            ("parentheses", format!("({answer})")),
-            ("bold", format!("**{answer}**")),
-            ("code_block", format!("\n```\n{}\n```\n", join(out, "\n"))),
-            ("trailing_period", format!("{answer}.")),
-        ],
+        realistic,
     }
 }

@@ -1,9 +1,16 @@
 //! The `program_trace` verifier: the printed values, in order, and each listed line as a step.
 //!
 //! **Answer form.** After extraction and the core's normalisation, Markdown emphasis and code
-//! marks are dropped, one pair of enclosing brackets (`[…]` or `(…)`) is peeled, and the answer is
-//! the printed values in order, separated by commas, semicolons, whitespace or newlines (so a
-//! copy of the output, one value per line, reads as it should). Each value is ASCII digits.
+//! marks are dropped, a short label in front (`Output:`, `Printed values:`; one or two words of
+//! two or more letters and a colon, see [`crate::envs::forms::strip_label`], so a variable's
+//! `a:` is no label) and one pair of enclosing brackets (`[…]` or `(…)`) are peeled, and the
+//! answer is the printed values in order, separated by commas, semicolons, whitespace or newlines
+//! (so a copy of the output, one value per line, reads as it should). Each value is ASCII digits.
+//! A bulleted list (`- 7` on each line) is read as bullets only when it has two or more lines and
+//! **every** line has a bullet followed by whitespace: values are never negative (they are
+//! reduced modulo M), so there the bullet is the only reading that could be right. Otherwise a
+//! `-` keeps its meaning: `-7` is the number −7 (out of range, so wrong), and a lone `- 7`, or a
+//! `- ` on some lines only, is unparsable.
 //! A list of the wrong length or with a wrong value is wrong, as is a value outside [0, M) (`-3`
 //! or `105` for M = 100 are not reduced for the model); anything that is not a list of integers
 //! (`3 or 4`, `a = 3`, `3.0`) is unparsable.
@@ -13,7 +20,9 @@
 use super::ProgramTraceData;
 use crate::core::extract::extract_agreed_answer;
 use crate::core::verdict::{Reason, Verdict};
-use crate::envs::forms::strip_emphasis;
+use std::borrow::Cow;
+
+use crate::envs::forms::{strip_bullet, strip_emphasis, strip_label};
 use crate::envs::steps::step_report;
 
 /// The reference answer: `3, 7, 0`.
@@ -80,16 +89,36 @@ fn judge(data: &ProgramTraceData, listed: &[Listed]) -> Verdict {
     Verdict::correct()
 }
 
+/// `text` without a bullet on each line, when it has two or more lines and every one has a
+/// bullet followed by whitespace (`- 7\n- 4`); otherwise `text` unchanged, so a lone `- 7` or
+/// `-7` keeps its sign.
+fn strip_bullets(text: &str) -> Cow<'_, str> {
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    let bulleted = |l: &&str| strip_bullet(l).len() < l.trim_start().len();
+    if lines.len() < 2 || !lines.iter().all(bulleted) {
+        return Cow::Borrowed(text);
+    }
+    Cow::Owned(
+        lines
+            .iter()
+            .map(|l| strip_bullet(l))
+            .collect::<Vec<_>>()
+            .join("\n"),
+    )
+}
+
 /// The values of a list answer, or `None` when it is not a list of integers.
 fn parse_list(answer: &str, modulus: u32) -> Option<Vec<Listed>> {
     let text = strip_emphasis(answer);
-    let mut t = text.trim();
+    // The values are numbers, so any short label of words (`Output:`) is not content.
+    let mut t = strip_label(&text, |_| false).trim();
     for (open, close) in [('[', ']'), ('(', ')')] {
         if let Some(inner) = t.strip_prefix(open).and_then(|r| r.strip_suffix(close)) {
             t = inner.trim();
             break;
         }
     }
+    let t = strip_bullets(t);
     let mut out = Vec::new();
     for token in t.split(|c: char| c == ',' || c == ';' || c.is_whitespace()) {
         if token.is_empty() {
@@ -171,6 +200,13 @@ mod tests {
             "**7, 2, 7**",
             "7; 2; 7",
             "07, 2, 7",
+            "Output:\n7, 2, 7",
+            "**Output:** 7, 2, 7",
+            "Printed values: [7, 2, 7]",
+            "- 7\n- 2\n- 7",
+            "Output:\n- 7\n- 2\n- 7",
+            "• 7\n• 2\n• 7",
+            "- 7\n\n- 2\n- 7\n",
         ] {
             assert!(judge_text(form).correct, "{form}");
         }
@@ -181,6 +217,11 @@ mod tests {
             "7, 12, 7",
             "7, -8, 7",
             "2, 7",
+            // Bullets are read, then the values judged; a sign without a space stays a sign.
+            "- 7\n- 2\n- 2",
+            "- 7\n- 2",
+            "-7\n-2\n-7",
+            "Output: 7, 2",
         ] {
             assert_eq!(judge_text(form).reason, Reason::WrongAnswer, "{form}");
         }
@@ -191,6 +232,14 @@ mod tests {
             "[7, 2, 7",
             "7, 2, 7]",
             "seven",
+            // Near misses of bullets and labels.
+            "- 7\n2\n- 7",
+            "- 7\n- 2\n-7",
+            "- 7, 2, 7",
+            "a: 7, 2, 7",
+            "The program prints: 7, 2, 7",
+            "Output: 7, 2, 7\nOutput: 7, 2, 7",
+            "- - 7\n- 2\n- 7",
         ] {
             assert_eq!(judge_text(form).reason, Reason::UnparsableAnswer, "{form}");
         }

@@ -84,12 +84,59 @@ pub fn probe_answers(data: &ShortestPathData, answer: &str) -> ProbeAnswers {
             format!("{}; cost {c}", joined(p, " | ", "")),
         ),
     ];
+    // The cost shown as the sum of the edge costs, when the path has two edges or more.
+    let terms: Vec<String> = p
+        .windows(2)
+        .map(|e| edge_cost(data, e[0], e[1]).unwrap_or(0).to_string())
+        .collect();
+    let mut realistic_sum = Vec::new();
+    if terms.len() > 1 {
+        let sum = terms.join(" + ");
+        realistic_sum.push(("cost_as_sum", format!("{arrows}; cost {sum} = {c}")));
+        near_miss.push((
+            "cost_as_sum_not_adding_up",
+            format!("{arrows}; cost {sum} = {}", c + 1),
+        ));
+        near_miss.push(("cost_as_sum_without_total", format!("{arrows}; cost {sum}")));
+    }
     if let Some((path, cost)) = costlier_path(data) {
         near_miss.push((
             "costlier_path_with_its_cost",
             format!("{}; cost {cost}", joined(&path, " -> ", "")),
         ));
     }
+    let mut realistic = vec![
+        (
+            "labelled_lines",
+            format!("Path: {}\nCost: {c}", joined(p, " → ", "")),
+        ),
+        (
+            "comma_list_parenthesised_cost",
+            format!("{} (total cost {c})", joined(p, ", ", "")),
+        ),
+        (
+            "bracketed_list",
+            format!("[{}]; total cost = {c}", joined(p, ", ", "")),
+        ),
+        (
+            "sentence",
+            format!("The shortest path is {arrows} with a total cost of {c}."),
+        ),
+        (
+            "bold_labels_v_prefix",
+            format!("**Path:** {}\n**Total cost:** {c}", joined(p, " -> ", "v")),
+        ),
+        ("dashes", format!("{}, length {c}", joined(p, "-", ""))),
+        (
+            "vertex_words",
+            format!("{} (distance: {c})", joined(p, " -> ", "vertex ")),
+        ),
+        (
+            "spaces_only",
+            format!("path = {}\ntotal = {c}", joined(p, " ", "")),
+        ),
+    ];
+    realistic.append(&mut realistic_sum);
     ProbeAnswers {
         equivalent: vec![
             (
@@ -98,37 +145,7 @@ pub fn probe_answers(data: &ShortestPathData, answer: &str) -> ProbeAnswers {
             ),
             ("cost_first", format!("cost {c}; {arrows}")),
         ],
-        realistic: vec![
-            (
-                "labelled_lines",
-                format!("Path: {}\nCost: {c}", joined(p, " → ", "")),
-            ),
-            (
-                "comma_list_parenthesised_cost",
-                format!("{} (total cost {c})", joined(p, ", ", "")),
-            ),
-            (
-                "bracketed_list",
-                format!("[{}]; total cost = {c}", joined(p, ", ", "")),
-            ),
-            (
-                "sentence",
-                format!("The shortest path is {arrows} with a total cost of {c}."),
-            ),
-            (
-                "bold_labels_v_prefix",
-                format!("**Path:** {}\n**Total cost:** {c}", joined(p, " -> ", "v")),
-            ),
-            ("dashes", format!("{}, length {c}", joined(p, "-", ""))),
-            (
-                "vertex_words",
-                format!("{} (distance: {c})", joined(p, " -> ", "vertex ")),
-            ),
-            (
-                "spaces_only",
-                format!("path = {}\ntotal = {c}", joined(p, " ", "")),
-            ),
-        ],
+        realistic,
         near_miss,
     }
 }

@@ -6,16 +6,23 @@
 //! `vertex`, `node` or `v` (`v3`), optionally in `[…]` and after a label (`Path:`,
 //! `The shortest path is`); and **exactly one cost clause**: `cost`, `length`, `distance`,
 //! `weight` or `total`, optionally with `total`, `path`, `shortest`, `minimum`, `the`, `a`,
-//! `its`, then `:`, `=`, `is`, `of` or nothing, then the number. The clause goes on its own line,
+//! `its`, then `:`, `=`, `is`, `of` or nothing, then the number, which may be shown as the sum
+//! of the edge costs, `cost 1 + 14 + 20 = 35`. The clause goes on its own line,
 //! after `;`, after a comma, in parentheses, or after `with`/`and`:
 //! `1 -> 4 -> 7; cost 23`, `Path: 1 → 4 → 7` + `Total cost: 23`, `1, 4, 7 (total cost 23)`,
 //! `The shortest path is 1 -> 4 -> 7 with a total cost of 23.`
+//!
+//! **A shown sum.** The total after `=` is the stated cost and is what is judged; the terms are
+//! only checked to add up to it (they are not matched against the edges). Terms that do not add
+//! up (`cost 1 + 14 + 20 = 36`) make the answer wrong: the format is kept but the stated
+//! arithmetic is false, so the cost cannot be trusted. A sum without its total (`cost 1 + 14 +
+//! 20`), or with two `=`, is unparsable.
 //!
 //! **The cost is required.** The prompt asks for it, and a stated cost that disagrees with the
 //! path is evidence the path was not worked out; an answer without one, with two cost clauses,
 //! or with two paths is unparsable.
 //!
-//! **Judgement**, first failure wins: a vertex outside 1..=n; a path that does not start at the
+//! **Judgement**, first failure wins: a shown sum that does not add up; a vertex outside 1..=n; a path that does not start at the
 //! source or end at the target; a step along a missing edge (in a directed graph, against the
 //! arrow); a vertex visited twice (with positive costs a shortest path never revisits one); a
 //! stated cost that is not the path's cost; a path that costs more than the optimum. `detail`
@@ -45,6 +52,7 @@ const SPEC: Spec = Spec {
     arrows: true,
     and_separates: false,
     multi_segment: false,
+    sums: true,
 };
 
 /// Judges a response: a valid path, its stated cost, and optimality.
@@ -80,6 +88,11 @@ pub fn verify(data: &ShortestPathData, response: &str) -> Verdict {
     };
     if path.is_empty() {
         return Verdict::rejected(Reason::UnparsableAnswer, "no path is given");
+    }
+    if let Some((_, sum, total)) = listing.false_sum {
+        return Verdict::wrong(format!(
+            "the cost is shown as a sum of {sum}, but the answer says it is {total}"
+        ));
     }
     let n = u64::from(data.vertices);
     if let Some(v) = path.iter().find(|v| !(1..=n).contains(*v)) {
@@ -161,6 +174,11 @@ mod tests {
             "cost = 4; path: 1 3 4",
             "`1 -> 3 -> 4`; length 4",
             "Vertex 1 -> Vertex 3 -> Vertex 4 (distance: 4)",
+            "1 -> 3 -> 4; cost 2 + 2 = 4",
+            "1 -> 2 -> 3 -> 4 (total cost: 1 + 1 + 2 = 4)",
+            "Path: 1-3-4\nCost: 2+2 = 4",
+            // The terms are only added up, not matched to the edges: the total is judged.
+            "1 -> 3 -> 4; cost 1 + 3 = 4",
         ] {
             let v = judge(form);
             assert!(v.correct && v.score == 1.0, "{form}: {v:?}");
@@ -185,6 +203,20 @@ mod tests {
                 "1 -> 99999999999999999999999 -> 4; cost 4",
                 "there is no vertex",
             ),
+            // A shown sum: its terms must add up, and then its total is judged.
+            (
+                "1 -> 3 -> 4; cost 2 + 2 = 5",
+                "shown as a sum of 4, but the answer says it is 5",
+            ),
+            (
+                "1 -> 3 -> 4; cost 2 + 3 = 4",
+                "shown as a sum of 5, but the answer says it is 4",
+            ),
+            (
+                "1 -> 3 -> 4; cost 2 + 3 = 5",
+                "the stated cost 5 is not the path's cost 4",
+            ),
+            ("1 -> 4; cost 2 + 2 = 4", "there is no edge 1-4"),
         ] {
             let v = judge(answer);
             assert_eq!(v.reason, Reason::WrongAnswer, "{answer}");
@@ -223,6 +255,12 @@ mod tests {
             "1 -> 3 -> 4; cost 4.5",
             "1, 3, 4, 4",
             "1 -> three -> 4; cost 4",
+            "1 -> 3 -> 4; cost 2 + 2",
+            "1 -> 3 -> 4; cost 2 + 2 = 4 = 4",
+            "1 -> 3 -> 4; cost 2 + 2 = 4 or 5",
+            "1 -> 3 -> 4; cost 4 = 2 + 2",
+            "1 -> 3 -> 4; cost 2 + 2 = 4; cost 4",
+            "1 + 3 + 4; cost 4",
         ] {
             let v = judge(form);
             assert_eq!(v.reason, Reason::UnparsableAnswer, "{form}: {v:?}");

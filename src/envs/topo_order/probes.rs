@@ -45,7 +45,18 @@ pub fn probe_answers(data: &TopoOrderData, answer: &str) -> ProbeAnswers {
             format!("{answer} or {}", listed(&swapped, ", ", "")),
         ),
         ("numbered_lines_missing_one", numbered(&order[1..])),
+        ("oxford_comma_dependency_broken", oxford(&swapped)),
     ];
+    // `and` beside arrows could mean "these two in either order", so it is no separator there
+    // (with two tasks there would be no arrow left).
+    if let [init @ .., last] = order.as_slice()
+        && init.len() > 1
+    {
+        near_miss.push((
+            "arrows_and_last",
+            format!("{} and {last}", listed(init, " -> ", "")),
+        ));
+    }
     let mut equivalent = vec![("arrows", listed(order, " -> ", ""))];
     // Largest-ready-first is another valid order: accepted in the any-order mode, and wrong in
     // the lexicographic mode whenever it differs from the smallest.
@@ -73,8 +84,17 @@ pub fn probe_answers(data: &TopoOrderData, answer: &str) -> ProbeAnswers {
                 "bold_label_spaces",
                 format!("**Order:** {}", listed(order, " ", "")),
             ),
+            ("oxford_comma", oxford(order)),
         ],
         near_miss,
+    }
+}
+
+/// `3, 1, and 2` (a lone task is just its number).
+fn oxford(order: &[u32]) -> String {
+    match order {
+        [init @ .., last] if !init.is_empty() => format!("{}, and {last}", listed(init, ", ", "")),
+        _ => listed(order, ", ", ""),
     }
 }
 

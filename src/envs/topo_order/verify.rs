@@ -2,7 +2,9 @@
 //! first is correct; in the lexicographic mode it must also be the smallest such order.
 //!
 //! **Answer form** (the grammar of [`crate::envs::listing`]): the task numbers in order,
-//! separated by commas, arrows (`->`, `→`, `=>`, `-`) or spaces, each optionally after `task`
+//! separated by commas, arrows (`->`, `→`, `=>`, `-`), spaces or `and` (also after a comma:
+//! `3, 1, and 2`; never in a list that uses arrows, where `3 -> 1 and 2` could mean "1 and 2 in
+//! either order"), each optionally after `task`
 //! or `t` (`T3`), optionally in `[…]` and after a label (`Order:`, `Topological order:`,
 //! `The order is`), or one per line (bullets and numbering such as `1. 3` are peeled, so the
 //! enumerator is not read as a task). Two orders (`… or …`), a decimal, an unknown word or an
@@ -45,8 +47,9 @@ const SPEC: Spec = Spec {
     clause_words: &[],
     clause_fillers: &[],
     arrows: true,
-    and_separates: false,
+    and_separates: true,
     multi_segment: true,
+    sums: false,
 };
 
 /// Judges a response: a permutation of the tasks that respects every dependency.
@@ -144,6 +147,8 @@ mod tests {
             "- 3\n- 4\n- 2\n- 1",
             "The topological order is 2, 3, 1, 4.",
             "**Order:** 2, 3, 1, 4",
+            "2, 3, 1, and 4",
+            "Order: task 3, task 4, task 2 and task 1",
         ] {
             let v = judge(form);
             assert!(v.correct && v.score == 1.0, "{form}: {v:?}");
@@ -162,6 +167,8 @@ mod tests {
             ("2, 3, 1, 4, 5", "there is no task 5"),
             ("0, 2, 3, 1, 4", "there is no task 0"),
             ("4, 1, 3, 2", "task 1 comes before task 2"),
+            ("1, 2, 3, and 4", "task 1 comes before task 2"),
+            ("2, 3, and 1", "task 4 is missing"),
         ] {
             let v = judge(answer);
             assert_eq!(v.reason, Reason::WrongAnswer, "{answer}");
@@ -191,6 +198,11 @@ mod tests {
             "two, 3, 1, 4",
             "2, 3,, 1, 4",
             "Order:",
+            "2, 3, 1, and, 4",
+            "2, 3, 1, 4, and",
+            "2 -> 3 -> 1 and 4",
+            "2 -> 3 -> 1, and 4",
+            "2, 3, 1 or and 4",
         ] {
             let v = judge(form);
             assert_eq!(v.reason, Reason::UnparsableAnswer, "{form}: {v:?}");

@@ -2,7 +2,7 @@
 //! that fail, overshoot or are longer than the optimum.
 
 use super::WaterJugsData;
-use super::solve::{Move, name};
+use super::solve::{Move, apply, name};
 use crate::core::env::ProbeAnswers;
 
 fn spelled(plan: &[Move], separator: &str, spell: &dyn Fn(&Move) -> String) -> String {
@@ -22,6 +22,28 @@ fn arrows(m: &Move) -> String {
         Move::Pour(x, y) => format!("pour {} → {}", name(x), name(y)),
         other => other.to_string(),
     }
+}
+
+/// The plan one move per line, each followed by the state it leaves (`1. Fill A → (3, 0)`); the
+/// state after move `wrong` (0-based), if any, has one litre more in jug A than it should.
+fn annotated(data: &WaterJugsData, plan: &[Move], wrong: Option<usize>) -> String {
+    let mut state = vec![0u32; data.capacities.len()];
+    let mut lines = Vec::with_capacity(plan.len());
+    for (i, &m) in plan.iter().enumerate() {
+        apply(&data.capacities, &mut state, m);
+        let mut shown = state.clone();
+        if wrong == Some(i) {
+            shown[0] += 1;
+        }
+        let shown: Vec<String> = shown.iter().map(u32::to_string).collect();
+        lines.push(format!(
+            "{}. {} → ({})",
+            i + 1,
+            verbose(&m),
+            shown.join(", ")
+        ));
+    }
+    lines.join("\n")
 }
 
 /// See [`crate::Env::probe_answers`]. `plan` is the reference plan. No foreign answer is used: it
@@ -60,6 +82,16 @@ pub fn probe_answers(data: &WaterJugsData, plan: &[Move]) -> ProbeAnswers {
             format!("[{}]", spelled(plan, ", ", &|m| format!("\"{m}\""))),
         ),
         ("upper_case", canonical.to_uppercase()),
+        ("plan_label", format!("Plan: {canonical}")),
+        ("states_annotated", annotated(data, plan, None)),
+        ("oxford_and", {
+            let head = spelled(head, ", ", &Move::to_string);
+            if head.is_empty() {
+                last.to_string()
+            } else {
+                format!("{head}, and {last}")
+            }
+        }),
     ];
     let mut near_miss = vec![
         ("last_move_dropped", spelled(head, ", ", &Move::to_string)),
@@ -77,6 +109,11 @@ pub fn probe_answers(data: &WaterJugsData, plan: &[Move]) -> ProbeAnswers {
             format!("[{}]", spelled(head, ", ", &|m| format!("\"{m}\"")))
         }),
         ("amount_after_move", format!("{canonical} 1")),
+        // The right plan, with the state after the last move misstated.
+        (
+            "state_misstated",
+            annotated(data, plan, Some(plan.len() - 1)),
+        ),
     ];
     // Emptying what the last move filled undoes the goal (unless that last move was a pour).
     if let Move::Fill(x) = last {

@@ -106,6 +106,19 @@ def shortest_path():
                 ("reversed", tag(f"{' -> '.join(map(str, reversed(p)))}; cost {best}"), "wrong_answer"),
                 ("bare_cost", tag(f"{best}"), "unparsable_answer"),
             ]
+            # The cost shown as the sum of the edge costs: the total is judged, and the terms must
+            # add up to it.
+            terms = [arcs(d)[(u, v)] for u, v in zip(p, p[1:])]
+            if len(terms) > 1:
+                shown = " + ".join(map(str, terms))
+                forms += [
+                    ("cost_as_sum", tag(f"{arrows}; cost {shown} = {best}"), "correct"),
+                    ("labelled_cost_as_sum", tag(f"Path: {arrows}\nTotal cost: {shown} = {best}"), "correct"),
+                    ("cost_as_sum_not_adding_up", tag(f"{arrows}; cost {shown} = {best + 1}"), "wrong_answer"),
+                    ("cost_as_true_sum_off_by_one", tag(
+                        f"{arrows}; cost {' + '.join(map(str, terms[:-1] + [terms[-1] + 1]))} = {best + 1}"), "wrong_answer"),
+                    ("cost_as_sum_without_total", tag(f"{arrows}; cost {shown}"), "unparsable_answer"),
+                ]
             direct = path_cost(d, [s, t])
             forms.append(("direct_hop", tag(f"{s} -> {t}; cost {direct if direct is not None else best}"),
                           "correct" if direct == best else "wrong_answer"))
@@ -154,6 +167,14 @@ def knapsack():
             ]
             if len(c) > 1:
                 forms.append(("one_dropped", tag(", ".join(map(str, c[1:]))), "wrong_answer"))
+            if len(c) > 2:
+                oxford = ", ".join(map(str, c[:-1])) + f", and {c[-1]}"
+                forms += [
+                    ("oxford_comma", tag(oxford), "correct"),
+                    ("oxford_comma_labelled_value", tag(f"Items: {oxford}; total value: {best}"), "correct"),
+                    ("oxford_comma_one_dropped", tag(", ".join(map(str, c[1:-1])) + f", and {c[-1]}"), "wrong_answer"),
+                    ("oxford_and_doubled", tag(", ".join(map(str, c[:-1])) + f", and, {c[-1]}"), "unparsable_answer"),
+                ]
             for form, response, expect in forms:
                 yield dict(level=level, seed=seed, index=r["index"], form=form, response=response, expect=expect)
 
@@ -191,6 +212,13 @@ def topo_order():
                 ("two_orders", tag(f"{a} or {', '.join(map(str, swapped))}"), "unparsable_answer"),
                 ("identity", tag(", ".join(map(str, range(1, n + 1)))),
                  "correct" if topo_valid(d, list(range(1, n + 1))) else "wrong_answer"),
+                ("oxford_comma", tag(", ".join(map(str, o[:-1])) + f", and {o[-1]}"), "correct"),
+                ("and_before_last", tag("Order: " + ", ".join(map(str, o[:-1])) + f" and {o[-1]}"), "correct"),
+                ("oxford_comma_dependency_broken", tag(", ".join(map(str, swapped[:-1])) + f", and {swapped[-1]}"),
+                 "wrong_answer"),
+                # Beside arrows, `and` could mean "either order": no separator there.
+                ("arrows_and_last", tag(" -> ".join(map(str, o[:-1])) + f" and {o[-1]}"), "unparsable_answer"),
+                ("oxford_comma_trailing_and", tag(", ".join(map(str, o)) + ", and"), "unparsable_answer"),
             ]
             for form, response, expect in forms:
                 yield dict(level=level, seed=seed, index=r["index"], form=form, response=response, expect=expect)

@@ -209,8 +209,26 @@ def program_trace():
                 ("named", tag(f"a = {a}"), "unparsable_answer"),
                 ("unclosed_bracket", tag(f"[{a}"), "unparsable_answer"),
             ]
+            forms += [
+                ("output_label", tag(f"Output:\n{j(out, chr(10))}"), "correct"),
+                ("bold_output_label", tag(f"**Output:** {a}"), "correct"),
+                ("output_label_off_by_one", tag(f"Output: {j(bumped)}"), "wrong_answer"),
+                ("variable_as_label", tag(f"a: {a}"), "unparsable_answer"),
+            ]
+            bullets = lambda vals: "\n".join(f"- {v}" for v in vals)
             if len(out) > 1:
                 forms.append(("missing_last", tag(j(out[:-1])), "wrong_answer"))
+                forms += [
+                    # A bullet on every line of several is a bullet (values are never negative).
+                    ("bullets", tag("\n" + bullets(out) + "\n"), "correct"),
+                    ("labelled_bullets", tag("Output:\n" + bullets(out)), "correct"),
+                    ("bullets_off_by_one", tag(bullets(bumped)), "wrong_answer"),
+                    ("bullets_missing_last", tag(bullets(out[:-1])), "wrong_answer" if len(out) > 2 else "unparsable_answer"),
+                    # A bullet on some lines only: the rest are not bulleted, so `- ` is a lone sign.
+                    ("bullets_but_last", tag(bullets(out[:-1]) + f"\n{out[-1]}"), "unparsable_answer"),
+                ]
+            # One line: `- 7` could be −7 with a space, so it is not read as a bullet.
+            forms.append(("lone_bullet", tag(f"- {a}"), "unparsable_answer"))
             for form, response, expect in forms:
                 yield dict(level=level, seed=seed, index=r["index"], form=form, response=response, expect=expect)
 
