@@ -214,7 +214,12 @@ fn tagged_probes(problem: &dyn DynProblem, foreign: &str) -> Vec<Probe> {
         );
     }
     // The same answer written two ways, boxed in the reasoning and tagged at the end.
-    if let Some((_, form)) = env.realistic.iter().chain(&env.equivalent).find(|(_, f)| *f != a) {
+    if let Some((_, form)) = env
+        .realistic
+        .iter()
+        .chain(&env.equivalent)
+        .find(|(_, f)| *f != a)
+    {
         accept(
             "realistic:boxed_and_tagged_differently",
             format!("So the answer is $\\boxed{{{form}}}$.\n\n<answer>{a}</answer>"),
@@ -290,7 +295,12 @@ fn tagged_probes(problem: &dyn DynProblem, foreign: &str) -> Vec<Probe> {
             format!("\\boxed{{{w}}} <answer>{a}</answer>"),
         );
         // Two right forms do agree; a wrong third beside them must still sink the response.
-        if let Some((_, form)) = env.equivalent.iter().chain(&env.realistic).find(|(_, f)| *f != a) {
+        if let Some((_, form)) = env
+            .equivalent
+            .iter()
+            .chain(&env.realistic)
+            .find(|(_, f)| *f != a)
+        {
             reject(
                 "right_forms_beside_a_wrong_one",
                 format!("\\boxed{{{form}}} <answer>{w}</answer> <answer>{a}</answer>"),

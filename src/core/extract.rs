@@ -106,7 +106,8 @@ pub fn extract_agreed_answer(
     response: &str,
     verify: impl Fn(&str) -> Verdict,
 ) -> Result<Cow<'_, str>, Rejection> {
-    let right_alone = |candidate: &str| verify(&format!("{ANSWER_OPEN}{candidate}{ANSWER_CLOSE}")).correct;
+    let right_alone =
+        |candidate: &str| verify(&format!("{ANSWER_OPEN}{candidate}{ANSWER_CLOSE}")).correct;
     extract_with(response, Some(&right_alone))
 }
 
@@ -117,7 +118,10 @@ pub const MAX_JUDGED_CANDIDATES: usize = 8;
 /// Whether a candidate answer, alone, is right: the judge of markers whose text differs.
 type Judge<'j> = &'j dyn Fn(&str) -> bool;
 
-fn extract_with<'r>(response: &'r str, judge: Option<Judge<'_>>) -> Result<Cow<'r, str>, Rejection> {
+fn extract_with<'r>(
+    response: &'r str,
+    judge: Option<Judge<'_>>,
+) -> Result<Cow<'r, str>, Rejection> {
     check_length(response)?;
     match lowercase_tags(response) {
         Cow::Borrowed(response) => extract_canonical(response, judge),
@@ -654,7 +658,10 @@ mod tests {
     fn markers_written_differently_agree_when_each_is_right_alone() {
         let calls = std::cell::Cell::new(0);
         assert_eq!(
-            judged(r"So $\boxed{x = 8, y = 3}$. <answer>x=8, y=3</answer>", &calls),
+            judged(
+                r"So $\boxed{x = 8, y = 3}$. <answer>x=8, y=3</answer>",
+                &calls
+            ),
             Ok("x=8, y=3".into()),
             "the final marker's text is the answer"
         );
@@ -687,13 +694,19 @@ mod tests {
     #[test]
     fn hack_many_distinct_candidates_are_refused_unjudged() {
         let calls = std::cell::Cell::new(0);
-        let many: String = ["8,3", "8, 3", "8 ,3", " 8,3", "x=8,y=3", "x=8, y=3", "x= 8,y=3"]
-            .iter()
-            .chain(&["x =8,y=3", "x=8 ,y=3", "x=8,y =3"])
-            .map(|a| format!("<answer>{a}</answer>"))
-            .collect();
+        let many: String = [
+            "8,3", "8, 3", "8 ,3", " 8,3", "x=8,y=3", "x=8, y=3", "x= 8,y=3",
+        ]
+        .iter()
+        .chain(&["x =8,y=3", "x=8 ,y=3", "x=8,y =3"])
+        .map(|a| format!("<answer>{a}</answer>"))
+        .collect();
         assert_eq!(judged(&many, &calls), Err(Reason::ConflictingAnswers));
-        assert_eq!(calls.get(), 0, "beyond MAX_JUDGED_CANDIDATES nothing is judged");
+        assert_eq!(
+            calls.get(),
+            0,
+            "beyond MAX_JUDGED_CANDIDATES nothing is judged"
+        );
     }
 
     #[test]
