@@ -1,12 +1,13 @@
 //! `verigym audit` on Cargo packages: each fixture crate under `tests/fixtures/crates/` (they
 //! build offline) audited unchanged, one layout per test.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use verigym::repo::RepoError;
 use verigym::repo::audit::Status;
-use verigym::repo::krate::{CrateOptions, CrateReport, TestKind, audit_crate};
+use verigym::repo::krate::{self, CrateOptions, CrateReport, TestKind, audit_crate};
+use verigym::repo::select::{ChangedLines, FileGlob, MutantFilter, Shard};
 
 fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -305,31 +306,183 @@ fn the_cli_detects_a_crate_and_takes_cargo_flags() {
     assert!(stdout.contains("2 tests in 1 targets"), "{stdout}");
 }
 
-/// Selection and `mutants.out` are wired into the mini-repo engine only: on a crate they are
-/// refused before anything builds, never silently ignored (which would audit more than asked,
-/// or leave a CI shard's `mutants.out` missing).
+/// The mutants of `full` that `part` selected, with their verdicts: a narrowed audit must judge
+/// each of its mutants exactly as the unselected audit did.
+fn restricted(full: &CrateReport, part: &CrateReport) -> BTreeMap<String, Status> {
+    let ids: BTreeSet<&str> = part
+        .mutants
+        .iter()
+        .map(|m| m.report.mutant.id.as_str())
+        .collect();
+    statuses(full)
+        .into_iter()
+        .filter(|(id, _)| ids.contains(id.as_str()))
+        .collect()
+}
+
+fn select(filter: MutantFilter) -> CrateOptions {
+    CrateOptions { filter, ..opts() }
+}
+
 #[test]
-fn mini_repo_only_flags_are_refused_on_a_crate() {
-    for flags in [
-        &["--shard", "0/2"][..],
-        &["--function", "f"],
-        &["--mutants-out", "/nonexistent/out"],
-    ] {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_verigym"))
+fn shards_files_and_functions_select_mutants_with_the_unselected_verdicts() {
+    let full = audit("multi", &opts());
+    assert_eq!(full.selection.filter, "all mutants");
+    assert_eq!(full.selection.selected, full.mutants.len());
+    assert!(full.counts.timeout > 0 && full.counts.survived > 0 && full.counts.killed > 0);
+
+    // Two shards: disjoint, together every mutant, each verdict as in the full audit.
+    let mut union = BTreeMap::new();
+    for k in 0..2 {
+        let part = audit(
+            "multi",
+            &select(MutantFilter {
+                shard: Some(Shard { k, n: 2 }),
+                ..MutantFilter::default()
+            }),
+        );
+        assert_eq!(part.selection.found, full.mutants.len());
+        assert_eq!(
+            part.selection.selected + part.selection.other_shards,
+            full.mutants.len()
+        );
+        assert_eq!(part.counts.total, part.mutants.len());
+        assert!(!part.mutants.is_empty());
+        assert_eq!(statuses(&part), restricted(&full, &part), "shard {k}/2");
+        for (id, status) in statuses(&part) {
+            assert!(union.insert(id, status).is_none(), "in both shards");
+        }
+    }
+    assert_eq!(union, statuses(&full));
+
+    // A file glob (package-relative, as cargo-mutants writes paths) and a function regex.
+    let files = audit(
+        "multi",
+        &select(MutantFilter {
+            files: vec![FileGlob::parse("--file", "src/a/*.rs").unwrap()],
+            ..MutantFilter::default()
+        }),
+    );
+    assert!(!files.mutants.is_empty());
+    assert!(files.mutants.iter().all(|m| m.file == "src/a/b.rs"));
+    assert_eq!(statuses(&files), restricted(&full, &files));
+    let excluded = audit(
+        "multi",
+        &select(MutantFilter {
+            exclude: vec![FileGlob::parse("--exclude", "lib.rs").unwrap()],
+            function: Some(MutantFilter::function_regex("^(log2|clamp|max3)$").unwrap()),
+            ..MutantFilter::default()
+        }),
+    );
+    let functions: BTreeSet<&str> = excluded
+        .mutants
+        .iter()
+        .map(|m| m.report.mutant.function.as_str())
+        .collect();
+    // `clamp` lives in an inline module of src/lib.rs: excluded with its file.
+    assert_eq!(functions, BTreeSet::from(["log2", "max3"]));
+    assert_eq!(statuses(&excluded), restricted(&full, &excluded));
+    assert!(
+        excluded.counts.timeout > 0,
+        "log2's endless loop still times out"
+    );
+    assert!(
+        krate::render(&excluded).contains(&format!(
+            "selected {} of {} mutants",
+            excluded.mutants.len(),
+            full.mutants.len()
+        )),
+        "{}",
+        krate::render(&excluded)
+    );
+}
+
+#[test]
+fn in_diff_selects_a_pull_requests_changed_lines() {
+    // As `git diff` writes it from the package root: `src/a.rs`, line 4 changed.
+    let diff = "diff --git a/src/a.rs b/src/a.rs\n--- a/src/a.rs\n+++ b/src/a.rs\n\
+                @@ -3,3 +3,3 @@ pub mod b;\n pub fn is_even(x: u32) -> bool {\n-    x % 3 == 0\n\
+                +    x % 2 == 0\n }\n";
+    let changed = ChangedLines::parse("pr.diff", diff).unwrap();
+    let r = audit(
+        "multi",
+        &select(MutantFilter {
+            in_diff: Some(changed),
+            ..MutantFilter::default()
+        }),
+    );
+    assert!(!r.mutants.is_empty());
+    assert!(
+        r.mutants
+            .iter()
+            .all(|m| m.file == "src/a.rs" && m.report.mutant.function == "is_even"),
+        "{:#?}",
+        r.mutants
+    );
+    assert!(r.counts.killed > 0);
+    let full = audit(
+        "multi",
+        &select(MutantFilter {
+            function: Some(MutantFilter::function_regex("^is_even$").unwrap()),
+            ..MutantFilter::default()
+        }),
+    );
+    assert_eq!(statuses(&r), restricted(&full, &r));
+
+    // A diff from a workspace root names files the package does not have: refused, not an
+    // empty selection.
+    let rooted = diff.replace("/src/a.rs", "/crates/multi/src/a.rs");
+    let err = audit_crate(
+        &fixture("multi"),
+        &select(MutantFilter {
+            in_diff: Some(ChangedLines::parse("pr.diff", &rooted).unwrap()),
+            ..MutantFilter::default()
+        }),
+    )
+    .unwrap_err();
+    let text = err.to_string();
+    assert!(matches!(err, RepoError::Selection(_)), "{text}");
+    assert!(
+        text.contains("--in-diff") && text.contains("crates/multi/src/a.rs"),
+        "{text}"
+    );
+    assert!(text.contains("relative to the package directory"), "{text}");
+    // A stale diff (its new side is not the source) is refused too.
+    let stale = diff.replace("+    x % 2 == 0", "+    x % 4 == 0");
+    let err = audit_crate(
+        &fixture("multi"),
+        &select(MutantFilter {
+            in_diff: Some(ChangedLines::parse("pr.diff", &stale).unwrap()),
+            ..MutantFilter::default()
+        }),
+    )
+    .unwrap_err();
+    assert!(err.to_string().contains("src/a.rs:4"), "{err}");
+}
+
+/// The selection flags reach the crate engine from the CLI; bad values name the flag.
+#[test]
+fn the_cli_takes_selection_flags_on_a_crate() {
+    let run = |flags: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_verigym"))
             .arg("audit")
             .arg(fixture("multi"))
+            .args(["--fuel", "1000000", "--progress", "off"])
             .args(flags)
             .output()
-            .unwrap();
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{flags:?}: {err}");
-        assert!(
-            err.contains(&format!(
-                "{}: not supported for a Cargo crate yet",
-                flags[0]
-            )),
-            "{flags:?}: {err}"
-        );
-        assert!(!Path::new("/nonexistent/out").exists());
-    }
+            .unwrap()
+    };
+    let out = run(&["--function", "^max3$", "--file", "src/**"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("selected "), "{stdout}");
+    assert!(stdout.contains("--function ^max3$"), "{stdout}");
+    let out = run(&["--shard", "2/2"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("--shard \"2/2\""), "{err}");
 }

@@ -206,6 +206,85 @@ fn audit_writes_the_cargo_mutants_layout() {
     );
 }
 
+/// On a Cargo crate: package-relative paths (`src/a/b.rs`), the crate's own package name, one
+/// shard of a CI matrix, and the counts of the JSON report.
+#[test]
+fn a_crate_shard_writes_the_cargo_mutants_layout() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out_dir = tmp.path().join("mutants.out");
+    let json = tmp.path().join("report.json");
+    let out = Command::new(env!("CARGO_BIN_EXE_verigym"))
+        .arg("audit")
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/crates/multi"))
+        .args(["--fuel", "1000000", "--progress", "off", "--shard", "1/2"])
+        .arg("--mutants-out")
+        .arg(&out_dir)
+        .arg("--json")
+        .arg(&json)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: verigym::repo::krate::CrateReport =
+        serde_json::from_str(&fs::read_to_string(&json).unwrap()).unwrap();
+    assert!(report.selection.other_shards > 0);
+    let o = read_json(&out_dir.join("outcomes.json"));
+    assert!(
+        o["end_time"].is_string(),
+        "a finished audit has its end_time"
+    );
+    let c = &report.counts;
+    assert_eq!(o["total_mutants"], c.total);
+    assert_eq!(o["caught"], c.killed);
+    assert_eq!(o["missed"], c.survived);
+    assert_eq!(o["timeout"], c.timeout);
+    assert_eq!(o["unviable"], c.unviable);
+    let outcomes = o["outcomes"].as_array().unwrap();
+    assert_eq!(outcomes.len(), c.total + 1);
+    assert_eq!(outcomes[0]["scenario"], "Baseline");
+    let files: Vec<&str> = report.mutants.iter().map(|m| m.file.as_str()).collect();
+    for entry in &outcomes[1..] {
+        let m = &entry["scenario"]["Mutant"];
+        check_mutant(m);
+        assert_eq!(m["package"], "multi");
+        let file = m["file"].as_str().unwrap();
+        assert!(files.contains(&file), "{file}");
+        let diff = fs::read_to_string(out_dir.join(entry["diff_path"].as_str().unwrap())).unwrap();
+        assert!(diff.starts_with(&format!("--- a/{file}")), "{diff}");
+        let log = fs::read_to_string(out_dir.join(entry["log_path"].as_str().unwrap())).unwrap();
+        assert!(log.contains(m["name"].as_str().unwrap()));
+        if entry["summary"] == "CaughtMutant" {
+            assert!(log.contains("VERIGYM_MUTANT="), "{log}");
+        }
+    }
+    // Each report mutant is listed under its verdict by its cargo-mutants name.
+    let caught = lines(&out_dir.join("caught.txt"));
+    assert_eq!(caught.len(), c.killed);
+    for m in report
+        .mutants
+        .iter()
+        .filter(|m| m.report.status == Status::Killed)
+    {
+        let prefix = format!(
+            "{}:{}:{}: ",
+            m.file, m.report.mutant.line, m.report.mutant.column
+        );
+        assert!(
+            caught.iter().any(|n| n.starts_with(&prefix)),
+            "{prefix} {caught:?}"
+        );
+    }
+    assert_eq!(lines(&out_dir.join("timeout.txt")).len(), c.timeout);
+    assert!(
+        fs::read_to_string(out_dir.join("log/baseline.log"))
+            .unwrap()
+            .contains("[lib]")
+    );
+}
+
 fn lc(line: usize, column: usize) -> LineColumn {
     LineColumn { line, column }
 }

@@ -64,8 +64,9 @@ pub struct Args {
     /// audit completes. A previous `mutants.out` there moves to `DIR.old`.
     #[arg(long, value_name = "DIR")]
     mutants_out: Option<PathBuf>,
-    /// Only mutants in files matching this glob (relative to the repo; `*`, `?`, `**`; a glob
-    /// without `/` matches a file or directory name anywhere). Repeatable.
+    /// Only mutants in files matching this glob (relative to the mini repo or the package
+    /// directory, as `src/foo/bar.rs`; `*`, `?`, `**`; a glob without `/` matches a file or
+    /// directory name anywhere). Repeatable.
     #[arg(long = "file", value_name = "GLOB")]
     files: Vec<String>,
     /// Leave out mutants in files matching this glob (as `--file`). Repeatable.
@@ -74,12 +75,14 @@ pub struct Args {
     /// Only mutants in functions (`name` or `Type::method`) this regex matches (unanchored).
     #[arg(long, value_name = "REGEX")]
     function: Option<String>,
-    /// Only mutants on lines this unified diff adds or changes (`git diff --relative` from the
-    /// repo directory), for pull requests.
+    /// Only mutants on lines this unified diff adds or changes, for pull requests. Paths are
+    /// relative to the mini repo or the package directory (`git diff --relative` run there, or
+    /// plain `git diff` when it is the repository root).
     #[arg(long, value_name = "FILE")]
     in_diff: Option<PathBuf>,
     /// Run only shard K of N (0 <= K < N), round-robin over the selected mutants in source
-    /// order, for a CI matrix: every shard must use the same filters and N.
+    /// order (a crate's files in module order), for a CI matrix: every shard must use the same
+    /// filters, N and cargo flags. Only the shard's mutants are built.
     #[arg(long, value_name = "K/N")]
     shard: Option<String>,
 }
@@ -136,22 +139,7 @@ pub fn run(args: Args) -> Result<()> {
 }
 
 fn run_crate(args: Args) -> Result<()> {
-    // Selection and mutants.out are wired into the mini-repo engine only so far: refuse them
-    // rather than audit more than the user asked for.
-    let unsupported = [
-        ("--mutants-out", args.mutants_out.is_some()),
-        ("--file", !args.files.is_empty()),
-        ("--exclude", !args.exclude.is_empty()),
-        ("--function", args.function.is_some()),
-        ("--in-diff", args.in_diff.is_some()),
-        ("--shard", args.shard.is_some()),
-    ];
-    if let Some((flag, _)) = unsupported.iter().find(|(_, set)| *set) {
-        anyhow::bail!(
-            "{flag}: not supported for a Cargo crate yet; allowed: mini repos ({} is a crate)",
-            args.repo.display()
-        );
-    }
+    let filter = filter(&args)?;
     let defaults = CrateOptions::default();
     let opts = CrateOptions {
         package: args.package,
@@ -173,6 +161,8 @@ fn run_crate(args: Args) -> Result<()> {
         full_matrix: args.full_matrix,
         fuel: args.fuel.unwrap_or(defaults.fuel),
         target_dir: args.target_dir,
+        filter,
+        mutants_out: args.mutants_out,
         progress: progress::handle(),
     };
     let report = krate::audit_crate(&args.repo, &opts)?;

@@ -34,7 +34,7 @@ pub struct SelectError {
 }
 
 impl SelectError {
-    fn new(
+    pub(crate) fn new(
         flag: &'static str,
         value: impl Into<String>,
         problem: impl Into<String>,

@@ -80,6 +80,15 @@ pub(crate) fn all_mutants(files: &[FileMutants]) -> Vec<(&str, &Mutant)> {
 /// thread's name) reached which site; fuel comes from `VERIGYM_FUEL`, and an exhausted tank
 /// writes a marker straight to stderr (not through libtest's capture) before it panics, so a
 /// runner that stops at the first failure still tells a timeout from a failure.
+///
+/// This code is built in the test profile, unoptimized, and runs on every loop iteration, call
+/// and mutation site of the crate: at opt-level 0 nothing is inlined, so each atomic load and
+/// each thread-local access is several real calls, and a hot loop in the crate's code spent
+/// most of its time here (semver's `test_new`, 5 M characters parsed, ran 7× slower than
+/// uninstrumented). So the hot paths make as few calls as they can: the selector's state is
+/// one atomic word (one load decides the baseline's case), fuel and depth share one
+/// const-initialized thread-local (one access per fuel point or call, no lazy-init check), the
+/// site lookup is a plain loop, and reach recording's per-thread "seen" set is a bitset.
 pub(crate) fn runtime() -> String {
     format!(
         r#"
@@ -89,42 +98,45 @@ pub(crate) fn runtime() -> String {
 #[allow(warnings, unused, missing_docs, unreachable_pub, clippy::all)]
 pub mod __vg_rt {{
     extern crate std as __vg_std;
-    use self::__vg_std::sync::atomic::{{AtomicU32, AtomicU8, Ordering}};
-    use self::__vg_std::cell::Cell;
+    use self::__vg_std::sync::atomic::{{AtomicU64, Ordering}};
+    use self::__vg_std::cell::{{Cell, RefCell}};
     use self::__vg_std::string::String;
+    use self::__vg_std::vec::Vec;
     use self::__vg_std::collections::BTreeSet;
 
-    static ACTIVE: AtomicU32 = AtomicU32::new(u32::MAX);
-    // 0: not read yet; 1: off; 2: recording.
-    static REACH: AtomicU8 = AtomicU8::new(0);
+    // The run's mode in one word: the active mutant in the low 32 bits, reach recording above
+    // (UNREAD: the environment not read yet).
+    const UNREAD: u64 = 0;
+    const OFF: u64 = 1 << 32;
+    const RECORDING: u64 = 2 << 32;
+    static MODE: AtomicU64 = AtomicU64::new(UNREAD);
     static SEEN: __vg_std::sync::Mutex<BTreeSet<(String, u32)>> =
         __vg_std::sync::Mutex::new(BTreeSet::new());
 
-    fn id() -> u32 {{
-        let id = ACTIVE.load(Ordering::Relaxed);
-        if id != u32::MAX {{
-            return id;
-        }}
+    #[cold]
+    fn read_mode() -> u64 {{
         let id = __vg_std::env::var("{MUTANT_ENV}")
             .ok()
             .and_then(|v| v.trim().parse::<u32>().ok())
             .unwrap_or(0);
-        ACTIVE.store(id, Ordering::Relaxed);
-        id
+        let reach = if __vg_std::env::var_os("{REACH_ENV}").is_some() {{ RECORDING }} else {{ OFF }};
+        let mode = reach | id as u64;
+        MODE.store(mode, Ordering::Relaxed);
+        mode
     }}
 
-    #[cold]
     fn reach(site: u32) {{
-        let mut state = REACH.load(Ordering::Relaxed);
-        if state == 0 {{
-            state = if __vg_std::env::var_os("{REACH_ENV}").is_some() {{ 2 }} else {{ 1 }};
-            REACH.store(state, Ordering::Relaxed);
-        }}
-        if state != 2 {{
-            return;
-        }}
         // Once per thread and site: a hot site must not pay for a lock and a name each call.
-        let first_here = SEEN_HERE.with(|s| s.borrow_mut().insert(site));
+        let first_here = SEEN_HERE.with(|s| {{
+            let mut s = s.borrow_mut();
+            let (word, bit) = ((site / 64) as usize, 1u64 << (site % 64));
+            if s.len() <= word {{
+                s.resize(word + 1, 0);
+            }}
+            let fresh = s[word] & bit == 0;
+            s[word] |= bit;
+            fresh
+        }});
         if !first_here {{
             return;
         }}
@@ -145,34 +157,55 @@ pub mod __vg_rt {{
 
     #[inline]
     pub fn __vg_sel(ids: &[u32]) -> usize {{
-        if REACH.load(Ordering::Relaxed) != 1 {{
+        let mut mode = MODE.load(Ordering::Relaxed);
+        if mode == OFF {{
+            return 0; // no mutant, no recording: the baseline's case
+        }}
+        if mode == UNREAD {{
+            mode = read_mode();
+        }}
+        if mode & RECORDING != 0 {{
             reach(ids[0]);
         }}
-        let id = id();
+        let id = mode as u32;
         if id == 0 {{
             return 0;
         }}
-        ids.iter().position(|&i| i == id).map_or(0, |p| p + 1)
+        let mut i = 0;
+        while i < ids.len() {{
+            if ids[i] == id {{
+                return i + 1;
+            }}
+            i += 1;
+        }}
+        0
     }}
+
+    // A fresh thread's tank, not filled from the environment yet.
+    const UNFILLED: u64 = u64::MAX;
 
     fn tank() -> u64 {{
         __vg_std::env::var("{FUEL_ENV}")
             .ok()
             .and_then(|v| v.trim().parse::<u64>().ok())
             .unwrap_or(u64::MAX)
+            .min(UNFILLED - 1)
+    }}
+
+    struct Tank {{
+        fuel: Cell<u64>,
+        depth: Cell<u32>,
     }}
 
     __vg_std::thread_local! {{
-        static SEEN_HERE: __vg_std::cell::RefCell<BTreeSet<u32>> =
-            const {{ __vg_std::cell::RefCell::new(BTreeSet::new()) }};
-        static FUEL: Cell<u64> = Cell::new(tank());
-        static DEPTH: Cell<u32> = const {{ Cell::new(0) }};
+        static SEEN_HERE: RefCell<Vec<u64>> = const {{ RefCell::new(Vec::new()) }};
+        static TANK: Tank = const {{ Tank {{ fuel: Cell::new(UNFILLED), depth: Cell::new(0) }} }};
     }}
 
     #[cold]
-    fn exhausted() -> ! {{
-        FUEL.with(|f| f.set(tank()));
-        DEPTH.with(|d| d.set(0));
+    fn exhausted(t: &Tank) -> ! {{
+        t.fuel.set(tank());
+        t.depth.set(0);
         {{
             use self::__vg_std::io::Write;
             let name = __vg_std::thread::current().name().map(String::from).unwrap_or_default();
@@ -181,31 +214,46 @@ pub mod __vg_rt {{
         panic!("{FUEL_EXHAUSTED}");
     }}
 
+    fn burn(t: &Tank) {{
+        let mut left = t.fuel.get();
+        if left == UNFILLED {{
+            left = tank();
+        }}
+        if left == 0 {{
+            exhausted(t);
+        }}
+        t.fuel.set(left - 1);
+    }}
+
+    fn enter(t: &Tank) {{
+        burn(t);
+        let depth = t.depth.get();
+        if depth >= 20_000 {{
+            exhausted(t);
+        }}
+        t.depth.set(depth + 1);
+    }}
+
+    fn leave(t: &Tank) {{
+        t.depth.set(t.depth.get().saturating_sub(1));
+    }}
+
     #[inline]
     pub fn __vg_fuel() {{
-        let left = FUEL.with(|f| f.get());
-        if left == 0 {{
-            exhausted();
-        }}
-        FUEL.with(|f| f.set(left - 1));
+        TANK.with(burn);
     }}
 
     pub struct Guard;
 
     impl Drop for Guard {{
         fn drop(&mut self) {{
-            DEPTH.with(|d| d.set(d.get().saturating_sub(1)));
+            TANK.with(leave);
         }}
     }}
 
     #[inline]
     pub fn __vg_enter() -> Guard {{
-        __vg_fuel();
-        let depth = DEPTH.with(|d| d.get());
-        if depth >= 20_000 {{
-            exhausted();
-        }}
-        DEPTH.with(|d| d.set(depth + 1));
+        TANK.with(enter);
         Guard
     }}
 }}

@@ -21,8 +21,10 @@
 mod build;
 mod inject;
 mod modules;
+mod out;
 mod package;
 mod run;
+mod selection;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -34,7 +36,8 @@ use serde::{Deserialize, Serialize};
 
 pub use self::inject::{FUEL_ENV, REACH_ENV};
 use super::RepoError;
-use super::audit::{Counts, MutantReport, Outcome, Status, TestKills, ms};
+use super::audit::{Counts, MutantReport, Outcome, SelectionInfo, Status, TestKills, ms};
+use super::select::MutantFilter;
 use crate::progress::{Progress, ProgressHandle};
 
 /// Which tests count.
@@ -75,6 +78,12 @@ pub struct CrateOptions {
     pub fuel: u64,
     /// Cargo's target directory (default: a private temporary one).
     pub target_dir: Option<PathBuf>,
+    /// Which mutants run (`--file`, `--exclude`, `--function`, `--in-diff`, `--shard`), paths
+    /// relative to the package directory. Only the selected mutants are built.
+    pub filter: MutantFilter,
+    /// Also write cargo-mutants' `mutants.out` layout into this directory, as results arrive
+    /// (see [`super::mutants_out`]).
+    pub mutants_out: Option<PathBuf>,
     /// Where progress goes.
     pub progress: ProgressHandle,
 }
@@ -94,6 +103,8 @@ impl Default for CrateOptions {
             // second of a debug build, and a mutant that loops forever costs no more than that.
             fuel: 100_000_000,
             target_dir: None,
+            filter: MutantFilter::default(),
+            mutants_out: None,
             progress: ProgressHandle::default(),
         }
     }
@@ -174,11 +185,14 @@ pub struct CrateReport {
     pub flaky_tests: Vec<String>,
     /// Whether every test was run against every mutant.
     pub full_matrix: bool,
+    /// Which mutants were selected.
+    #[serde(default)]
+    pub selection: SelectionInfo,
     /// Mutant counts (`likely_equivalent` stays 0: no differential testing in crate mode).
     pub counts: Counts,
     /// (killed + timeout) / viable; 0 when nothing is viable.
     pub score: f64,
-    /// Every mutant in file and source order, with its verdict.
+    /// Every selected mutant in file and source order, with its verdict.
     pub mutants: Vec<CrateMutant>,
     /// For each test, the mutants it kills. Without the full matrix a run stops at its first
     /// failing test, so this lists the first killer only.
@@ -194,6 +208,10 @@ pub fn audit_crate(path: &Path, opts: &CrateOptions) -> Result<CrateReport, Repo
     let files = modules::discover(&pkg.lib_root, &pkg.dir)?;
     let const_fns_skipped = files.iter().map(|f| f.const_fns).sum();
     let files = inject::analyze(files)?;
+    let chosen = selection::choose(&files, &opts.filter, &pkg.dir)?;
+    // Only the selected mutants go into the build: a shard or a pull request's diff compiles
+    // and screens less. Ordinals and fuel points stay, so verdicts do not change.
+    let files = selection::restrict(&files, &chosen.ordinals);
     let tmp = super::sandbox::private_dir("crate")?;
     let copy = package::copy(&pkg, &tmp.path().join("src"))?;
     let cargo_args = cargo_args(&pkg, opts)?;
@@ -227,6 +245,7 @@ pub fn audit_crate(path: &Path, opts: &CrateOptions) -> Result<CrateReport, Repo
     let t_base = Instant::now();
     let filter = opts.test_filter.as_deref();
     let mut exes: Vec<Exe> = Vec::new();
+    let mut baseline_log = String::new();
     for (k, exe) in built.exes.iter().enumerate() {
         let harness = !pkg.no_harness.contains(&exe.target);
         let reach_file = tmp.path().join(format!("reach-{k}"));
@@ -244,6 +263,12 @@ pub fn audit_crate(path: &Path, opts: &CrateOptions) -> Result<CrateReport, Repo
         };
         let first = run::run(&spec(Some(reach_file.clone())))?;
         let second = run::run(&spec(None))?;
+        baseline_log += &format!(
+            "*** [{}] {}\n{}\n",
+            exe.target,
+            exe.path.display(),
+            second.log
+        );
         exes.push(Exe::from_baseline(
             exe,
             harness,
@@ -282,6 +307,20 @@ pub fn audit_crate(path: &Path, opts: &CrateOptions) -> Result<CrateReport, Repo
             }
         }
     }
+
+    // cargo-mutants' layout, written as results arrive: an interrupted audit keeps them.
+    let recorder = match &opts.mutants_out {
+        Some(dir) => {
+            let r = out::Recorder::create(dir, &pkg.name, &files, build_ms / 1000.0)?;
+            let secs: f64 = exes.iter().map(|e| e.baseline.as_secs_f64()).sum();
+            r.baseline(secs, &baseline_log)?;
+            for u in &built.unviable {
+                r.record(u.ordinal, Status::Unviable, 0.0, u.reason.clone())?;
+            }
+            Some(r)
+        }
+        None => None,
+    };
 
     let t_run = Instant::now();
     let all = inject::all_mutants(&files);
@@ -335,9 +374,20 @@ pub fn audit_crate(path: &Path, opts: &CrateOptions) -> Result<CrateReport, Repo
     let verdicts: Vec<Result<Verdict, RepoError>> = viable
         .par_iter()
         .map(|&o| {
-            let v = judge_one(o);
+            let started = Instant::now();
+            let mut v = judge_one(o)?;
+            if let Some(r) = &recorder {
+                let log = format!(
+                    "{}{}",
+                    v.reason
+                        .as_deref()
+                        .map_or(String::new(), |r| format!("{r}\n\n")),
+                    std::mem::take(&mut v.log)
+                );
+                r.record(o, v.status, started.elapsed().as_secs_f64(), log)?;
+            }
             opts.progress.inc(1);
-            v
+            Ok(v)
         })
         .collect();
     opts.progress.finish();
@@ -409,6 +459,9 @@ pub fn audit_crate(path: &Path, opts: &CrateOptions) -> Result<CrateReport, Repo
                 .collect(),
         })
         .collect();
+    if let Some(r) = recorder {
+        r.finish()?;
+    }
     let total_ms = ms(t0.elapsed());
     Ok(CrateReport {
         package: pkg.name.clone(),
@@ -430,6 +483,7 @@ pub fn audit_crate(path: &Path, opts: &CrateOptions) -> Result<CrateReport, Repo
         tests,
         flaky_tests,
         full_matrix: opts.full_matrix,
+        selection: chosen.info,
         score,
         timing: CrateTiming {
             prepare_ms,
@@ -639,6 +693,8 @@ struct Verdict {
     killed_by: Vec<String>,
     reason: Option<String>,
     tests_run: usize,
+    /// The runs' output, for `mutants.out` (empty without it).
+    log: String,
 }
 
 impl Default for Verdict {
@@ -648,6 +704,7 @@ impl Default for Verdict {
             killed_by: Vec::new(),
             reason: None,
             tests_run: 0,
+            log: String::new(),
         }
     }
 }
@@ -686,6 +743,14 @@ fn run_plan(
             reach: None,
             wall,
         })?;
+        if opts.mutants_out.is_some() {
+            v.log += &format!(
+                "*** [{}] env VERIGYM_MUTANT={o} {}\n{}\n",
+                e.target,
+                e.path.display(),
+                r.log
+            );
+        }
         if !e.harness {
             if !r.success {
                 let name = label(&e.target, &e.target);
@@ -772,6 +837,16 @@ pub fn render(report: &CrateReport) -> String {
             ""
         }
     );
+    let sel = &report.selection;
+    if sel.selected != sel.found {
+        s += &format!(
+            "selected {} of {} mutants ({}): {} filtered out, {} in other shards\n",
+            sel.selected, sel.found, sel.filter, sel.filtered_out, sel.other_shards
+        );
+    }
+    if sel.selected == 0 {
+        s += "warning: no mutant selected; the score below means nothing\n";
+    }
     s += &format!(
         "mutants {:>4}   viable {:>4}   killed {:>4}   timeout {:>4}   survived {:>4}   unviable {:>4}\n",
         c.total, c.viable, c.killed, c.timeout, c.survived, c.unviable

@@ -39,6 +39,8 @@ pub(crate) struct ExeRun {
     pub libtest: bool,
     /// Wall time.
     pub elapsed: Duration,
+    /// Its stdout, capped (for `mutants.out` logs).
+    pub log: String,
 }
 
 /// How to run one executable.
@@ -138,6 +140,7 @@ pub(crate) fn run(spec: &RunSpec) -> Result<ExeRun, RepoError> {
     let wall_killed = guard.join().unwrap_or(false);
     let stderr = err_reader.join().unwrap_or_default();
     let mut run = parse(&lines, &stderr);
+    run.log = capped(lines.join("\n"));
     run.success = status.success() && !stopped;
     run.stopped = stopped;
     run.wall_killed = wall_killed;
@@ -232,6 +235,21 @@ fn parse(lines: &[String], stderr: &str) -> ExeRun {
         }
     }
     run
+}
+
+/// At most 64 KiB of a run's output: a log is for reading, and a chatty suite run for each of
+/// hundreds of mutants must not hold the audit's memory.
+fn capped(mut text: String) -> String {
+    const CAP: usize = 64 << 10;
+    if text.len() > CAP {
+        let mut cut = CAP;
+        while !text.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        text.truncate(cut);
+        text.push_str("\n… (cut)");
+    }
+    text
 }
 
 /// The panic message in a failure section, capped.
