@@ -16,6 +16,7 @@ set -euo pipefail
 
 default_crates=(
     itoa@1.0.14            # no_std, two files, integration tests
+    fnv@1.0.7              # no_std with a default std feature, one file
     either@1.13.0:0/4      # no_std with a std feature, dev-dependency (serde_json), 2,097 lines
     strsim@0.11.1:0/8      # one big file (1,307 lines), unit + integration tests
     semver@1.0.27:0/8      # multi-file (7 modules), 2,126 lines, integration tests with modules
