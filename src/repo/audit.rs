@@ -186,6 +186,23 @@ pub struct SelectionInfo {
     pub other_shards: usize,
 }
 
+impl SelectionInfo {
+    /// The report lines about the selection: none when every mutant ran.
+    pub(crate) fn render(&self) -> String {
+        let mut s = String::new();
+        if self.selected != self.found {
+            s += &format!(
+                "selected {} of {} mutants ({}): {} filtered out, {} in other shards\n",
+                self.selected, self.found, self.filter, self.filtered_out, self.other_shards
+            );
+        }
+        if self.selected == 0 {
+            s += "warning: no mutant selected; the score below means nothing\n";
+        }
+        s
+    }
+}
+
 /// The audit of one repo with one suite.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 pub struct AuditReport {
@@ -388,12 +405,8 @@ pub fn audit_source(src: &RepoSource, opts: &AuditOptions) -> Result<AuditReport
         let Some((out, index)) = &out else {
             return Ok(());
         };
-        let summary = match status {
-            Status::Killed => Summary::CaughtMutant,
-            Status::Survived => Summary::MissedMutant,
-            Status::Timeout => Summary::Timeout,
-            Status::Unviable => Summary::Unviable,
-            Status::Skipped => return Ok(()),
+        let Some(summary) = Summary::of(status) else {
+            return Ok(());
         };
         let result = MutantResult {
             summary,
@@ -968,16 +981,7 @@ pub fn render(report: &AuditReport) -> String {
         report.suite,
         report.tests.len()
     );
-    let sel = &report.selection;
-    if sel.selected != sel.found {
-        s += &format!(
-            "selected {} of {} mutants ({}): {} filtered out, {} in other shards\n",
-            sel.selected, sel.found, sel.filter, sel.filtered_out, sel.other_shards
-        );
-    }
-    if sel.selected == 0 {
-        s += "warning: no mutant selected; the score below means nothing\n";
-    }
+    s += &report.selection.render();
     s += &format!(
         "mutants {:>4}   viable {:>4}   killed {:>4}   timeout {:>4}   survived {:>4}   unviable {:>4}",
         c.total, c.viable, c.killed, c.timeout, c.survived, c.unviable

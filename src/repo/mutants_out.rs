@@ -255,6 +255,19 @@ pub enum Summary {
 }
 
 impl Summary {
+    /// The outcome cargo-mutants gives a verdict; `None` for a skipped mutant, which it never
+    /// lists.
+    pub(crate) fn of(status: super::audit::Status) -> Option<Summary> {
+        use super::audit::Status;
+        match status {
+            Status::Killed => Some(Summary::CaughtMutant),
+            Status::Survived => Some(Summary::MissedMutant),
+            Status::Timeout => Some(Summary::Timeout),
+            Status::Unviable => Some(Summary::Unviable),
+            Status::Skipped => None,
+        }
+    }
+
     fn list_file(self) -> &'static str {
         match self {
             Summary::CaughtMutant => "caught.txt",

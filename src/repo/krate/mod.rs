@@ -837,16 +837,7 @@ pub fn render(report: &CrateReport) -> String {
             ""
         }
     );
-    let sel = &report.selection;
-    if sel.selected != sel.found {
-        s += &format!(
-            "selected {} of {} mutants ({}): {} filtered out, {} in other shards\n",
-            sel.selected, sel.found, sel.filter, sel.filtered_out, sel.other_shards
-        );
-    }
-    if sel.selected == 0 {
-        s += "warning: no mutant selected; the score below means nothing\n";
-    }
+    s += &report.selection.render();
     s += &format!(
         "mutants {:>4}   viable {:>4}   killed {:>4}   timeout {:>4}   survived {:>4}   unviable {:>4}\n",
         c.total, c.viable, c.killed, c.timeout, c.survived, c.unviable

@@ -67,13 +67,9 @@ impl Recorder {
         secs: f64,
         log: String,
     ) -> Result<(), RepoError> {
-        let summary = match status {
-            Status::Killed => Summary::CaughtMutant,
-            Status::Survived => Summary::MissedMutant,
-            Status::Timeout => Summary::Timeout,
-            Status::Unviable => Summary::Unviable,
-            // Crate mode builds no const-context mutant, so none is skipped after selection.
-            Status::Skipped => return Ok(()),
+        // Crate mode builds no const-context mutant, so none is skipped after selection.
+        let Some(summary) = Summary::of(status) else {
+            return Ok(());
         };
         let Some(&i) = self.index.get(&ordinal) else {
             return Ok(());
