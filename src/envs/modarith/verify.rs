@@ -212,6 +212,35 @@ mod tests {
     }
 
     #[test]
+    fn the_same_value_written_two_ways_agrees_and_steps_still_count() {
+        let v = judge(
+            "step 1: 12\nstep 2: 36\nstep 3: 84\nSo \\boxed{x = 84}.\n<answer>84 (mod 101)</answer>",
+        );
+        assert!(v.correct, "{v:?}");
+        let steps = v.steps.expect("steps");
+        assert_eq!((steps.listed, steps.correct), (3, 3));
+    }
+
+    #[test]
+    fn hack_a_hedge_across_markers_never_scores() {
+        for response in [
+            // A right final answer beside a value stated modulo another number.
+            "\\boxed{84 (mod 103)} <answer>84</answer>",
+            // Right, right, then an unreduced value congruent to the answer.
+            "\\boxed{x = 84} <answer>84</answer> <answer>185</answer>",
+            // The wrong value last, the right one first.
+            "<answer>84</answer> \\boxed{85}",
+            // Nine spellings of 84: too many to judge, refused unjudged.
+            "<answer>84</answer><answer>x=84</answer><answer>x = 84</answer><answer>X=84</answer>\
+             <answer>84 mod 101</answer><answer>84 (mod 101)</answer><answer>x ≡ 84</answer>\
+             <answer>+84</answer><answer>084</answer>",
+        ] {
+            let v = judge(response);
+            assert!(!v.correct && v.score == 0.0, "{response}: {v:?}");
+        }
+    }
+
+    #[test]
     fn equivalent_forms_are_judged_alike() {
         for form in ["84", " 84 ", "+84", "084", "x = 84", "x=84", "\\boxed{84}"] {
             let v = judge(&format!("<answer>{form}</answer>"));
