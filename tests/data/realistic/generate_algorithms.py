@@ -11,23 +11,12 @@ Dijkstra, knapsack DP and dependency check), so the corpus is a claim about what
 """
 import heapq
 import json
-import subprocess
-import sys
 
-BIN = sys.argv[1] if len(sys.argv) > 1 else "target/debug/verigym"
+from corpus import records, tag
+
 PROBLEMS = [(1.0, 7), (4.0, 7), (6.0, 11), (9.0, 13)]  # (level, seed); indices 0 and 1 of each
 
 
-def records(env, level, seed, n=2):
-    out = subprocess.run(
-        [BIN, "generate", "--env", env, "--difficulty", str(level), "--seed", str(seed), "-n", str(n)],
-        check=True, capture_output=True, text=True,
-    ).stdout
-    return [json.loads(line) for line in out.splitlines()]
-
-
-def tag(body):
-    return f"<answer>{body}</answer>"
 
 
 def protocol_forms(a):

@@ -11,24 +11,17 @@ Read the diff: every line's expectation is a claim about what is right, not a re
 the verifier happens to say.
 """
 import json
-import subprocess
 import sys
 
-BIN = sys.argv[1] if len(sys.argv) > 1 else "target/debug/verigym"
+from corpus import records, tag
+
 ONLY = sys.argv[2:]
 PROBLEMS = [(1.0, 7), (5.0, 11), (9.0, 13)]  # (level, seed); index 0 of each
 
 
 def record(env, level, seed):
-    out = subprocess.run(
-        [BIN, "generate", "--env", env, "--difficulty", str(level), "--seed", str(seed), "-n", "1"],
-        check=True, capture_output=True, text=True,
-    ).stdout
-    return json.loads(out.splitlines()[0])
+    return records(env, level, seed, n=1)[0]
 
-
-def tag(body):
-    return f"<answer>{body}</answer>"
 
 
 def protocol_forms(a, wrong):

@@ -11,23 +11,12 @@ Read the diff: every line's expectation is a claim about what is right, not a re
 the verifier happens to say.
 """
 import json
-import subprocess
-import sys
 
-BIN = sys.argv[1] if len(sys.argv) > 1 else "target/debug/verigym"
+from corpus import records, tag
+
 PROBLEMS = [(1.0, 7), (3.0, 7), (5.0, 11), (8.0, 13)]  # (level, seed); indices 0 and 1 of each
 
 
-def records(env, level, seed, n=2):
-    out = subprocess.run(
-        [BIN, "generate", "--env", env, "--difficulty", str(level), "--seed", str(seed), "-n", str(n)],
-        check=True, capture_output=True, text=True,
-    ).stdout
-    return [json.loads(line) for line in out.splitlines()]
-
-
-def tag(body):
-    return f"<answer>{body}</answer>"
 
 
 def protocol_forms(a):

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the realistic-forms corpus of the modular-algebra envs (modexp, crt, linear_mod).
 
-Same format and use as generate_core.py (which it imports for the protocol-level forms); run from
+Same format and use as generate_core.py (the shared helpers are in corpus.py); run from
 the repository root with a built binary:
 
     python3 tests/data/realistic/generate_modalg.py target/debug/verigym
@@ -11,23 +11,13 @@ the verifier happens to say.
 """
 import json
 import os
-import subprocess
 import sys
 
-BIN = sys.argv[1] if len(sys.argv) > 1 else "target/debug/verigym"
+from corpus import records, tag
+
 PROBLEMS = [(1.0, 7), (4.0, 7), (6.5, 11), (9.0, 13)]  # (level, seed); indices 0 and 1 of each
 
 
-def records(env, level, seed, n=2):
-    out = subprocess.run(
-        [BIN, "generate", "--env", env, "--difficulty", str(level), "--seed", str(seed), "-n", str(n)],
-        check=True, capture_output=True, text=True,
-    ).stdout
-    return [json.loads(line) for line in out.splitlines()]
-
-
-def tag(body):
-    return f"<answer>{body}</answer>"
 
 
 def protocol_forms(a):
