@@ -15,6 +15,7 @@
 
 use std::borrow::Cow;
 
+use crate::core::verdict::{Reason, Verdict};
 use crate::envs::forms;
 
 /// `answer` without emphasis, code marks and quotes, without a short label in front (none whose
@@ -123,6 +124,29 @@ fn strip_step_label(entry: &str) -> &str {
     match rest[digits..].trim_start().strip_prefix([':', '.', ')']) {
         Some(after) => after.trim_start(),
         None => entry,
+    }
+}
+
+/// The verdict on a plan that reaches the goal in `used` moves against the recorded `optimal`:
+/// right at exactly the optimum; a longer plan is wrong, worded `"{longer}: {used} moves, and the
+/// fewest is {optimal}"`; a shorter one refutes the record (`"malformed record: optimal is
+/// {optimal}, but {shorter()}"`, built only then), the verifier's fault, never the answer's.
+pub(crate) fn against_optimum(
+    used: u64,
+    optimal: u64,
+    longer: &str,
+    shorter: impl FnOnce() -> String,
+) -> Verdict {
+    use std::cmp::Ordering;
+    match used.cmp(&optimal) {
+        Ordering::Greater => Verdict::wrong(format!(
+            "{longer}: {used} moves, and the fewest is {optimal}"
+        )),
+        Ordering::Less => Verdict::rejected(
+            Reason::VerifierError,
+            format!("malformed record: optimal is {optimal}, but {}", shorter()),
+        ),
+        Ordering::Equal => Verdict::correct(),
     }
 }
 

@@ -209,18 +209,13 @@ pub fn verify(data: &HanoiData, response: &str) -> Verdict {
             at[off],
             data.goal[off]
         ))
-    } else if used > optimal {
-        Verdict::wrong(format!(
-            "the moves reach the goal but are not shortest: {used} moves, and the fewest is \
-             {optimal}"
-        ))
-    } else if used < optimal {
-        Verdict::rejected(
-            Reason::VerifierError,
-            format!("malformed record: optimal is {optimal}, but {used} moves reach the goal"),
-        )
     } else {
-        Verdict::correct()
+        plans::against_optimum(
+            used,
+            optimal,
+            "the moves reach the goal but are not shortest",
+            || format!("{used} moves reach the goal"),
+        )
     };
     verdict.with_detail(detail)
 }

@@ -279,17 +279,13 @@ pub fn verify(data: &MazeData, response: &str) -> Verdict {
             "the path ends at ({r}, {c}), not at G ({}, {})",
             data.goal[0], data.goal[1]
         ))
-    } else if used > optimal {
-        Verdict::wrong(format!(
-            "the path reaches G but is not shortest: {used} moves, and the fewest is {optimal}"
-        ))
-    } else if used < optimal {
-        Verdict::rejected(
-            Reason::VerifierError,
-            format!("malformed record: optimal is {optimal}, but {used} moves reach G"),
-        )
     } else {
-        Verdict::correct()
+        plans::against_optimum(
+            used,
+            optimal,
+            "the path reaches G but is not shortest",
+            || format!("{used} moves reach G"),
+        )
     };
     verdict.with_detail(detail)
 }

@@ -234,19 +234,10 @@ pub fn verify(data: &WaterJugsData, response: &str) -> Verdict {
             data.target,
             contents(state)
         ))
-    } else if used > optimal {
-        Verdict::wrong(format!(
-            "the plan works but is not shortest: {used} moves, and the fewest is {optimal}"
-        ))
-    } else if used < optimal {
-        Verdict::rejected(
-            Reason::VerifierError,
-            format!(
-                "malformed record: optimal is {optimal}, but a {used}-move plan reaches the target"
-            ),
-        )
     } else {
-        Verdict::correct()
+        plans::against_optimum(used, optimal, "the plan works but is not shortest", || {
+            format!("a {used}-move plan reaches the target")
+        })
     };
     verdict.with_detail(detail)
 }
