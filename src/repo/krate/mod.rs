@@ -19,6 +19,7 @@
 //!   from the original); a survivor is run a second time before it is reported.
 
 mod build;
+pub mod catalog;
 mod inject;
 mod modules;
 mod out;
