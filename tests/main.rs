@@ -32,6 +32,7 @@ mod realistic;
 mod records;
 mod repo_fix;
 mod repo_fix_attacks;
+mod repo_fix_crates;
 mod repo_fix_runner;
 mod repo_variants;
 mod repos;

@@ -296,6 +296,17 @@ impl Analysis {
     /// Errors (as a reason) when there is no such function, `text` is not one `fn` item, or its
     /// signature differs from the original's.
     pub fn add_variant(&mut self, name: &str, text: &str) -> Result<u32, String> {
+        self.add_variant_naming(name, text, "")
+    }
+
+    /// [`Analysis::add_variant`] for a schemata whose runtime is reached by the path `rt`
+    /// (`crate::__vg_rt::` in a real crate), as the fuel calls in the variant name it.
+    pub(crate) fn add_variant_naming(
+        &mut self,
+        name: &str,
+        text: &str,
+        rt: &str,
+    ) -> Result<u32, String> {
         let f = self
             .function(name)
             .ok_or_else(|| format!("no function `{name}` in the library"))?;
@@ -324,7 +335,7 @@ impl Analysis {
             diff: unified_diff("src/lib.rs", &self.source, &mutated, &span),
             site: span.clone(),
             span,
-            pieces: vec![Piece::Text(fueled(&item, text, inner))],
+            pieces: vec![Piece::Text(fueled(&item, text, inner, rt))],
             skip: None,
         });
         Ok(ordinal)
@@ -344,7 +355,7 @@ pub fn variant_body(text: &str) -> Result<(syn::ItemFn, Range<usize>), String> {
 
 /// The body of `item` (parsed from `text`, body at byte range `inner`) with fuel calls at its
 /// loop and body entries.
-fn fueled(item: &syn::ItemFn, text: &str, inner: Range<usize>) -> String {
+fn fueled(item: &syn::ItemFn, text: &str, inner: Range<usize>, rt: &str) -> String {
     let mut finder = Finder {
         return_values: ReturnValues::Classic,
         const_ctx: Vec::new(),
@@ -363,11 +374,11 @@ fn fueled(item: &syn::ItemFn, text: &str, inner: Range<usize>) -> String {
         keep_statements: BTreeSet::new(),
     };
     finder.visit_block(&item.block);
-    let mut out = String::from(" let __vg_guard = __vg_enter();");
+    let mut out = format!(" let __vg_guard = {rt}__vg_enter();");
     let mut pos = inner.start;
     for p in finder.loop_points {
         out.push_str(&text[pos..p]);
-        out.push_str(" __vg_fuel();");
+        out.push_str(&format!(" {rt}__vg_fuel();"));
         pos = p;
     }
     out.push_str(&text[pos..inner.end]);

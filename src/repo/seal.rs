@@ -186,22 +186,83 @@ pub fn run_sealed(
     let died = output
         .abnormal_reason()
         .unwrap_or_else(|| "the test process ended inside this test".into());
-    let tests = read_records(&String::from_utf8_lossy(&records), &secret, tests, &died);
+    let keys: Vec<String> = (0..tests.len()).map(|i| i.to_string()).collect();
+    let tests = read_records(
+        &String::from_utf8_lossy(&records),
+        &secret,
+        tests,
+        &keys,
+        &died,
+    );
+    Ok(SuiteRun { tests, output })
+}
+
+/// Runs `program` (a test executable whose tests were sealed by
+/// [`crate::repo::krate::sealing`]) in `cwd` under `limits`, with the secret on stdin and the
+/// records going to a file in a private directory, named by `path_env`. `tests` are the sealed
+/// tests' libtest names; the result lists those that started.
+pub(crate) fn run_sealed_named(
+    program: &Path,
+    cwd: &Path,
+    args: &[&str],
+    env: &[(&str, &str)],
+    path_env: &str,
+    tests: &[String],
+    limits: &Limits,
+) -> Result<SuiteRun, RepoError> {
+    let dir = sandbox::private_dir("seal")?;
+    let records_path = dir.path().join(SEAL_FILE);
+    let records_path = records_path.to_string_lossy().into_owned();
+    let secret = fresh_secret()?;
+    let input = format!("{secret}\n");
+    let mut env = env.to_vec();
+    env.push((path_env, &records_path));
+    let output = sandbox::run_in(cwd, program, args, &env, Some(input.as_bytes()), limits)?;
+    let mut records = Vec::new();
+    if let Ok(f) = std::fs::File::open(&records_path) {
+        let _ = f.take(RECORDS_CAP).read_to_end(&mut records);
+    }
+    let died = output
+        .abnormal_reason()
+        .unwrap_or_else(|| "the test process ended inside this test".into());
+    let keys: Vec<String> = tests
+        .iter()
+        .map(|t| crate::core::record::hex(t.as_bytes()))
+        .collect();
+    let tests = read_records(
+        &String::from_utf8_lossy(&records),
+        &secret,
+        tests,
+        &keys,
+        &died,
+    );
     Ok(SuiteRun { tests, output })
 }
 
 /// Each test's outcome from the records that carry `secret`; a test that started and never
 /// ended crashed (`died` says how), a test never started is left out. Lines without the secret
-/// are ignored: nothing but the harness knows it.
-fn read_records(text: &str, secret: &str, tests: &[String], died: &str) -> Vec<TestResult> {
+/// are ignored: nothing but the harness knows it. A record names test `i` by `keys[i]` (its
+/// index, or its hex-encoded libtest name).
+fn read_records(
+    text: &str,
+    secret: &str,
+    tests: &[String],
+    keys: &[String],
+    died: &str,
+) -> Vec<TestResult> {
+    let index: BTreeMap<&str, usize> = keys
+        .iter()
+        .enumerate()
+        .map(|(i, k)| (k.as_str(), i))
+        .collect();
     let mut outcomes: BTreeMap<usize, Option<Outcome>> = BTreeMap::new();
     for line in text.lines() {
         let Some(event) = line.strip_prefix(secret).and_then(|r| r.strip_prefix(' ')) else {
             continue;
         };
         let mut words = event.splitn(3, ' ');
-        let (kind, index) = (words.next(), words.next().and_then(|i| i.parse().ok()));
-        let Some(i) = index.filter(|&i: &usize| i < tests.len()) else {
+        let kind = words.next();
+        let Some(&i) = words.next().and_then(|k| index.get(k)) else {
             continue;
         };
         let outcome = match kind {
@@ -292,7 +353,8 @@ mod tests {
              {secret} start 2\n{secret} fail 2 6f6f7073\n{secret} pass 2\n\
              {secret} start 3\n{secret} timeout 3\n{secret} pass 9\n"
         );
-        let got = read_records(&records, secret, &tests, "killed");
+        let keys: Vec<String> = (0..tests.len()).map(|i| i.to_string()).collect();
+        let got = read_records(&records, secret, &tests, &keys, "killed");
         let outcomes: Vec<(&str, &Outcome)> =
             got.iter().map(|t| (t.name.as_str(), &t.outcome)).collect();
         assert_eq!(

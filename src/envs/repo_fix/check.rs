@@ -64,6 +64,9 @@ const SPLIT: usize = 4;
 
 /// Verifies each response to one problem; verdicts in the order of `responses`.
 pub fn verify_group(data: &RepoFixData, responses: &[&str]) -> Vec<Verdict> {
+    if let Some(k) = &data.krate {
+        return super::krate::verify_group(data, k, responses);
+    }
     let mut analysis = match mutate::analyze(&data.library, "src/lib.rs") {
         Ok(a) => a,
         Err(e) => {
@@ -249,15 +252,16 @@ fn run_all(
                 &selection.join(","),
                 &RUN_LIMITS,
             ) {
-                Ok(run) => judge(data, &run),
+                Ok(run) => judge(data, &run, &RUN_LIMITS),
                 Err(e) => Verdict::rejected(Reason::VerifierError, e.to_string()),
             }
         })
         .collect()
 }
 
-/// Correct when every hidden test ran and passed and the test process exited cleanly.
-fn judge(data: &RepoFixData, run: &SuiteRun) -> Verdict {
+/// Correct when every hidden test ran and passed and the test process exited cleanly; `limits`
+/// are the ones the run had, for the messages.
+pub(super) fn judge(data: &RepoFixData, run: &SuiteRun, limits: &Limits) -> Verdict {
     let outcome = |name: &str| {
         run.tests
             .iter()
@@ -305,7 +309,7 @@ fn judge(data: &RepoFixData, run: &SuiteRun) -> Verdict {
                 "the tests did not finish within {} s of wall time (more on a loaded machine): \
                  blocked on a lock or a channel, or sleeping? {passed} of {total} hidden tests \
                  passed",
-                RUN_LIMITS.wall.as_secs()
+                limits.wall.as_secs()
             ),
         )
         .with_detail(detail);
@@ -316,7 +320,7 @@ fn judge(data: &RepoFixData, run: &SuiteRun) -> Verdict {
             format!(
                 "the tests used more than {} CPU seconds (an endless loop?); {passed} of {total} \
                  hidden tests passed",
-                RUN_LIMITS.cpu_seconds
+                limits.cpu_seconds
             ),
         )
         .with_detail(detail);

@@ -12,6 +12,7 @@ mod answer;
 mod assets;
 mod check;
 mod inject;
+mod krate;
 mod params;
 mod probes;
 mod variant;
@@ -23,6 +24,7 @@ pub use self::assets::names as repo_names;
 #[doc(hidden)]
 pub use self::check::verify_unscreened;
 use self::inject::Injection;
+pub use self::krate::CrateRef;
 pub use self::params::{BUGS_MAX, RepoFixParams};
 use self::variant::Varied;
 #[doc(hidden)]
@@ -55,6 +57,11 @@ pub struct RepoFixData {
     pub failing: Vec<Failure>,
     /// The functions whose bodies the prompt shows; every other body is elided.
     pub shown: Vec<String>,
+    /// For a problem from a real crate's catalog (`repo = path:DIR`): where its bug is. Then
+    /// `library` holds only the buggy function, `suite` is empty (the crate's own tests are
+    /// the suite) and `tests` are the crate's tests as `[target] name`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub krate: Option<CrateRef>,
 }
 
 /// One injected bug.
@@ -88,6 +95,10 @@ impl Env for RepoFix {
     const VERIFIES_IN_GROUPS: bool = true;
 
     fn generate(&self, params: &RepoFixParams, rng: &mut ProblemRng) -> Generated<RepoFixData> {
+        if krate::is_crate_spec(&params.repo) {
+            let loaded = krate::load(&params.repo).expect("validated params load their catalog");
+            return krate::generate(&loaded, params, rng);
+        }
         let inj = inject::inject(params, rng);
         let varied = variant::vary(&inj, params.variation, rng);
         let data = data(&inj, &varied);
@@ -130,6 +141,7 @@ fn data(inj: &Injection, varied: &Varied) -> RepoFixData {
         bugs: varied.bugs.clone(),
         failing: varied.failing.clone(),
         shown: varied.shown.clone(),
+        krate: None,
     }
 }
 
@@ -184,23 +196,30 @@ fn render(varied: &Varied, data: &RepoFixData, params: &RepoFixParams) -> String
             varied.weak
         ));
     }
-    p.push_str(
-        "\nFix the bug(s). Reply with the corrected functions in a ```rust code block: complete \
+    p.push_str(&answer_rules(
+        "Fix the bug(s). Reply with the corrected functions in a ```rust code block: complete \
          `fn` items with unchanged signatures, a method either alone or inside its \
          `impl Type { … }` block, after any `use` lines they need. Give only the functions you \
-         change; the rest stay as they are. The last ```rust block in your reply is the answer. \
-         Inside a function you may declare helper `fn`s (not generic), `struct`s, `enum`s and \
-         `use` lines, but no `impl`, `trait`, `mod`, `static` or `const` items. Not allowed: \
-         `unsafe`, `extern`, `async`, raw or non-ASCII identifiers, attributes other than \
-         `doc`, `inline`, `must_use`, `cold`, `allow` and the standard `derive`s, macros other \
-         than `assert!`, `assert_eq!`, `assert_ne!`, the `debug_assert` forms, `panic!`, \
-         `unreachable!`, `unimplemented!`, `todo!`, `vec!`, `format!`, `matches!`, `write!` and \
-         `writeln!`, `std` modules other than `collections`, `cmp`, `fmt`, `ops`, `iter`, \
-         `convert`, `default`, `num`, `str`, `string`, `vec`, `option`, `result`, `char`, \
-         `slice`, `borrow`, `boxed`, `rc`, `cell`, `hash`, `marker`, `ascii`, the numeric-type \
-         modules and `mem::{swap, replace, take}`, and arrays of more than 4096 elements.\n",
-    );
+         change; the rest stay as they are.",
+    ));
     p
+}
+
+/// How to reply, after `intro` (what to give): the answer's form and the policy it is held to.
+fn answer_rules(intro: &str) -> String {
+    format!(
+        "\n{intro} The last ```rust block in your reply is the answer. Inside a function you may \
+         declare helper `fn`s (not generic), `struct`s, `enum`s and `use` lines, but no `impl`, \
+         `trait`, `mod`, `static` or `const` items. Not allowed: `unsafe`, `extern`, `async`, \
+         raw or non-ASCII identifiers, attributes other than `doc`, `inline`, `must_use`, \
+         `cold`, `allow` and the standard `derive`s, macros other than `assert!`, \
+         `assert_eq!`, `assert_ne!`, the `debug_assert` forms, `panic!`, `unreachable!`, \
+         `unimplemented!`, `todo!`, `vec!`, `format!`, `matches!`, `write!` and `writeln!`, \
+         `std` modules other than `collections`, `cmp`, `fmt`, `ops`, `iter`, `convert`, \
+         `default`, `num`, `str`, `string`, `vec`, `option`, `result`, `char`, `slice`, \
+         `borrow`, `boxed`, `rc`, `cell`, `hash`, `marker`, `ascii`, the numeric-type modules \
+         and `mem::{{swap, replace, take}}`, and arrays of more than 4096 elements.\n"
+    )
 }
 
 /// The original text of every buggy function, as an answer block.

@@ -22,7 +22,10 @@ pub const VARIATION_MAX: u32 = crate::repo::vary::LEVEL_MAX;
 #[serde(deny_unknown_fields, default)]
 pub struct RepoFixParams {
     /// The mini-repo: a name under `envs/repos/` (`toy`, `strings`, `intervals`, `calc`,
-    /// `ledger`, `calendar`, `grid`, `search`, `bits`), or `any` to draw one per problem.
+    /// `ledger`, `calendar`, `grid`, `search`, `bits`), or `any` to draw one per problem; or
+    /// `path:DIR`, a real crate's catalog directory made by `verigym catalog PATH --out DIR`
+    /// (problems then have one bug each in the crate's own code, `bugs` and `variation` do not
+    /// apply, and verifying needs the same catalog directory on the verifier's machine).
     pub repo: String,
     /// How many bugs to inject, each in a different function.
     #[schemars(range(min = 1, max = 3))]
@@ -57,14 +60,57 @@ impl Default for RepoFixParams {
     }
 }
 
+impl RepoFixParams {
+    /// Validation for a crate source: the catalog loads and has a bug failing
+    /// `min_failing..=max_failing` tests. `bugs` and `variation` are mini-repo knobs (a crate
+    /// problem has one bug, in the crate's own surface), so any valid value is accepted.
+    fn validate_crate(&self) -> Result<()> {
+        let loaded = super::krate::load(&self.repo).map_err(|problem| {
+            Error::param(
+                "repo",
+                &self.repo,
+                format!("a crate catalog directory made by `verigym catalog` ({problem})"),
+            )
+        })?;
+        check_range("bugs", self.bugs, 1, BUGS_MAX)?;
+        check_range("min_failing", self.min_failing, 1, FAILING_MAX)?;
+        check_range(
+            "max_failing",
+            self.max_failing,
+            self.min_failing,
+            FAILING_MAX,
+        )?;
+        check_range("distractors", self.distractors, 0, DISTRACTORS_MAX)?;
+        check_range("variation", self.variation, 0, VARIATION_MAX)?;
+        if loaded.eligible(self).is_empty() {
+            return Err(Error::param(
+                "max_failing",
+                self.max_failing,
+                format!(
+                    "a range holding some bug of `{}`: none fails {} to {} of its tests",
+                    loaded.catalog.package, self.min_failing, self.max_failing
+                ),
+            ));
+        }
+        Ok(())
+    }
+}
+
 impl EnvParams for RepoFixParams {
     fn validate(&self) -> Result<()> {
+        if super::krate::is_crate_spec(&self.repo) {
+            return self.validate_crate();
+        }
         if self.repo != "any" && assets::find(&self.repo).is_none() {
             let known: Vec<&str> = assets::names().collect();
             return Err(Error::param(
                 "repo",
                 &self.repo,
-                format!("`any` or one of {}", known.join(", ")),
+                format!(
+                    "`any`, one of {}, or `path:DIR` naming a crate catalog made by `verigym \
+                 catalog`",
+                    known.join(", ")
+                ),
             ));
         }
         check_range("bugs", self.bugs, 1, BUGS_MAX)?;
@@ -169,7 +215,8 @@ mod tests {
             ..Default::default()
         };
         let e = p.validate().unwrap_err().to_string();
-        assert!(e.starts_with("invalid value for `repo`: nope; allowed: `any` or one of toy,"));
+        assert!(e.starts_with("invalid value for `repo`: nope; allowed: `any`, one of toy,"));
+        assert!(e.ends_with("or `path:DIR` naming a crate catalog made by `verigym catalog`"));
         let p = RepoFixParams {
             bugs: 4,
             ..Default::default()

@@ -188,6 +188,7 @@ pub fn variant_catalog(repo: &str, variation: u32, seed: u64) -> Option<VariantC
             bugs: Vec::new(),
             failing: Vec::new(),
             shown: Vec::new(),
+            krate: None,
         },
         bugs,
     })

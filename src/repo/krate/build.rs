@@ -23,6 +23,9 @@ pub(crate) struct BuildArgs {
     pub args: Vec<String>,
     /// Cargo's target directory.
     pub target_dir: PathBuf,
+    /// Stop a build round that takes longer (its process group killed): for builds of code
+    /// nobody vetted, such as candidate fixes. `None` waits.
+    pub wall: Option<std::time::Duration>,
 }
 
 /// A test executable cargo built.
@@ -305,9 +308,12 @@ fn cargo_test_no_run(
     if offline {
         cmd.arg("--offline");
     }
-    let out = cmd
-        .output()
-        .map_err(RepoError::io("cannot run `cargo test --no-run`"))?;
+    let out = match args.wall {
+        None => cmd
+            .output()
+            .map_err(RepoError::io("cannot run `cargo test --no-run`"))?,
+        Some(wall) => output_within(cmd, wall)?,
+    };
     let stdout = String::from_utf8_lossy(&out.stdout);
     let mut exes = Vec::new();
     let mut errors = Vec::new();
@@ -412,4 +418,60 @@ fn collect(
     for child in m["children"].as_array().into_iter().flatten() {
         collect(child, resolve, out, ranges);
     }
+}
+
+/// Runs `cmd` in its own process group, its output collected, and kills the group at `wall`.
+fn output_within(
+    mut cmd: std::process::Command,
+    wall: std::time::Duration,
+) -> Result<std::process::Output, RepoError> {
+    use std::io::Read;
+    use std::os::unix::process::CommandExt;
+    use std::process::Stdio;
+    cmd.process_group(0)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = cmd
+        .spawn()
+        .map_err(RepoError::io("cannot run `cargo test --no-run`"))?;
+    let pid = child.id();
+    // Readers on their own threads: a full pipe must not stall the build we wait for.
+    let mut out_pipe = child.stdout.take().expect("piped");
+    let mut err_pipe = child.stderr.take().expect("piped");
+    let out_reader = std::thread::spawn(move || {
+        let mut v = Vec::new();
+        let _ = out_pipe.read_to_end(&mut v);
+        v
+    });
+    let err_reader = std::thread::spawn(move || {
+        let mut v = Vec::new();
+        let _ = err_pipe.read_to_end(&mut v);
+        v
+    });
+    let deadline = std::time::Instant::now() + wall;
+    let status = loop {
+        if let Some(status) = child
+            .try_wait()
+            .map_err(RepoError::io("cannot wait for cargo"))?
+        {
+            break status;
+        }
+        if std::time::Instant::now() >= deadline {
+            if let Some(group) = rustix::process::Pid::from_raw(pid as i32) {
+                let _ = rustix::process::kill_process_group(group, rustix::process::Signal::KILL);
+            }
+            let _ = child.wait();
+            return Err(RepoError::CompilerLimit(format!(
+                "the build took longer than {} s",
+                wall.as_secs()
+            )));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    Ok(std::process::Output {
+        status,
+        stdout: out_reader.join().unwrap_or_default(),
+        stderr: err_reader.join().unwrap_or_default(),
+    })
 }

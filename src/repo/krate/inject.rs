@@ -12,7 +12,7 @@ use super::super::schemata::{self, FUEL_EXHAUSTED, MUTANT_ENV, Rendered};
 use super::modules::ModuleFile;
 
 /// The path every injected call takes to the runtime.
-const RT: &str = "crate::__vg_rt::";
+pub(crate) const RT: &str = "crate::__vg_rt::";
 
 /// The environment variable naming the file where a run records which test reached which site.
 pub const REACH_ENV: &str = "VERIGYM_REACH";

@@ -20,11 +20,13 @@
 
 mod build;
 pub mod catalog;
+pub mod fixes;
 mod inject;
 mod modules;
 mod out;
 mod package;
 mod run;
+pub(crate) mod sealing;
 mod selection;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -229,6 +231,7 @@ pub fn audit_crate(path: &Path, opts: &CrateOptions) -> Result<CrateReport, Repo
                 .target_dir
                 .clone()
                 .unwrap_or_else(|| tmp.path().join("target")),
+            wall: None,
         },
     )?;
     let build_ms = ms(t_build.elapsed());

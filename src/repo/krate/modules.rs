@@ -23,21 +23,70 @@ pub(crate) struct ModuleFile {
     pub excluded: Vec<Range<usize>>,
     /// How many functions were excluded because they are `const fn` (reported, not mutated).
     pub const_fns: usize,
+    /// Its module path from the crate root (empty for the root file), as libtest names tests.
+    pub module: Vec<String>,
 }
 
 /// Walks the module tree from `root` (the library's root file), in the order modules are
 /// declared. A `mod x;` whose file does not exist is skipped when a `#[cfg]` may disable it, and
 /// is an error otherwise (the crate would not build either).
 pub(crate) fn discover(root: &Path, package_dir: &Path) -> Result<Vec<ModuleFile>, RepoError> {
+    walk_from(root, package_dir, false)
+}
+
+/// [`discover`], and also the files of test modules declared out of line (`#[cfg(test)] mod
+/// tests;`), excluded whole: every file whose `#[test]` fns a test run can reach.
+pub(crate) fn discover_with_tests(
+    root: &Path,
+    package_dir: &Path,
+) -> Result<Vec<ModuleFile>, RepoError> {
+    walk_from(root, package_dir, true)
+}
+
+/// The byte ranges of `source` (the file `rel`) that are test code or `const fn` bodies, as
+/// [`ModuleFile::excluded`] has them.
+pub(crate) fn test_code_ranges(source: &str, rel: &str) -> Result<Vec<Range<usize>>, RepoError> {
+    let file = syn::parse_file(source).map_err(|e| parse_error(rel, &e))?;
+    let mut walk = Walk {
+        excluded: Vec::new(),
+        const_fns: 0,
+        children: Vec::new(),
+        follow_tests: false,
+    };
+    walk.items(&file.items, Path::new(""), Path::new(""), &Scope::default());
+    Ok(walk.excluded)
+}
+
+fn walk_from(
+    root: &Path,
+    package_dir: &Path,
+    follow_tests: bool,
+) -> Result<Vec<ModuleFile>, RepoError> {
     let mut files = Vec::new();
     let mut seen = Vec::new();
-    visit_file(root, true, package_dir, &mut files, &mut seen)?;
+    let at = Place {
+        mod_rs: true,
+        module: Vec::new(),
+        test_only: false,
+        follow_tests,
+    };
+    visit_file(root, &at, package_dir, &mut files, &mut seen)?;
     Ok(files)
+}
+
+/// Where a module file sits in the module tree.
+struct Place {
+    /// Whether its children live beside it (`lib.rs`, `mod.rs`, `#[path]` files).
+    mod_rs: bool,
+    module: Vec<String>,
+    test_only: bool,
+    /// Whether `#[cfg(test)] mod x;` files are visited too.
+    follow_tests: bool,
 }
 
 fn visit_file(
     path: &Path,
-    mod_rs: bool,
+    at: &Place,
     package_dir: &Path,
     files: &mut Vec<ModuleFile>,
     seen: &mut Vec<PathBuf>,
@@ -62,7 +111,7 @@ fn visit_file(
     // Children of `lib.rs`, `mod.rs` and `#[path]` files live beside them; children of `foo.rs`
     // live in `foo/`.
     let dir = path.parent().unwrap_or(Path::new(".")).to_path_buf();
-    let child_dir = if mod_rs {
+    let child_dir = if at.mod_rs {
         dir.clone()
     } else {
         dir.join(path.file_stem().unwrap_or_default())
@@ -71,24 +120,41 @@ fn visit_file(
         excluded: Vec::new(),
         const_fns: 0,
         children: Vec::new(),
+        follow_tests: at.follow_tests,
     };
-    walk.items(&file.items, &dir, &child_dir, &[], false);
+    walk.items(&file.items, &dir, &child_dir, &Scope::default());
     let Walk {
-        excluded,
+        mut excluded,
         const_fns,
         children,
+        ..
     } = walk;
+    if at.test_only {
+        let whole = 0..source.len();
+        excluded = vec![whole];
+    }
     files.push(ModuleFile {
         path: path.to_path_buf(),
         rel,
         source,
         excluded,
         const_fns,
+        module: at.module.clone(),
     });
     for child in children {
         match child.candidates.iter().find(|c| c.0.is_file()) {
-            Some((file, mod_rs)) => visit_file(file, *mod_rs, package_dir, files, seen)?,
-            None if child.conditional => {}
+            Some((file, mod_rs)) => {
+                let mut module = at.module.clone();
+                module.extend(child.module);
+                let place = Place {
+                    mod_rs: *mod_rs,
+                    module,
+                    test_only: at.test_only || child.test_only,
+                    follow_tests: at.follow_tests,
+                };
+                visit_file(file, &place, package_dir, files, seen)?;
+            }
+            None if child.conditional || child.test_only => {}
             None => {
                 return Err(RepoError::Crate {
                     path: child.candidates[0].0.display().to_string(),
@@ -102,44 +168,71 @@ fn visit_file(
 
 struct Child {
     name: String,
+    /// Its module path relative to the declaring file's module (inline modules, then `name`).
+    module: Vec<String>,
+    /// Whether it is declared as test code.
+    test_only: bool,
     /// Candidate files, in the order rustc tries them, with whether each is a mod-rs file.
     candidates: Vec<(PathBuf, bool)>,
     /// Whether a `#[cfg]` on the declaration may leave it out of the build.
     conditional: bool,
 }
 
+/// The inline modules around the items being walked.
+#[derive(Default)]
+struct Scope {
+    /// Their directories (`#[path]` or name), where their `mod x;` files live.
+    inline: Vec<String>,
+    /// Their names, as module paths have them.
+    idents: Vec<String>,
+    /// Whether a `#[cfg]` may leave these items out of the build.
+    conditional: bool,
+    /// Whether these items are test code.
+    test_only: bool,
+}
+
 struct Walk {
     excluded: Vec<Range<usize>>,
     const_fns: usize,
     children: Vec<Child>,
+    follow_tests: bool,
 }
 
 impl Walk {
-    /// `dir`: the current file's directory; `child_dir`: where its `mod x;` files live;
-    /// `inline`: the inline modules around these items.
-    fn items(
-        &mut self,
-        items: &[syn::Item],
-        dir: &Path,
-        child_dir: &Path,
-        inline: &[String],
-        conditional: bool,
-    ) {
+    /// `dir`: the current file's directory; `child_dir`: where its `mod x;` files live.
+    fn items(&mut self, items: &[syn::Item], dir: &Path, child_dir: &Path, scope: &Scope) {
+        let Scope {
+            inline,
+            idents,
+            conditional,
+            test_only,
+        } = scope;
         for item in items {
             match item {
                 syn::Item::Mod(m) => {
-                    if is_test_code(&m.attrs) {
+                    let test = *test_only || is_test_code(&m.attrs);
+                    if test {
                         self.excluded.push(m.span().byte_range());
-                        continue;
+                        if !self.follow_tests {
+                            continue;
+                        }
                     }
-                    let cond = conditional || m.attrs.iter().any(|a| a.path().is_ident("cfg"));
+                    let cond = *conditional || m.attrs.iter().any(|a| a.path().is_ident("cfg"));
                     let name = m.ident.to_string();
                     let path_attr = path_attribute(&m.attrs);
                     match &m.content {
                         Some((_, inner)) => {
                             let mut nested = inline.to_vec();
-                            nested.push(path_attr.unwrap_or(name));
-                            self.items(inner, dir, child_dir, &nested, cond);
+                            nested.push(path_attr.unwrap_or(name.clone()));
+                            let mut named = idents.to_vec();
+                            named.push(name);
+                            let scope = Scope {
+                                inline: nested,
+                                idents: named,
+                                conditional: cond,
+                                test_only: test,
+                            };
+                            self.items(inner, dir, child_dir, &scope);
                         }
                         None => {
                             let mut base = child_dir.to_path_buf();
@@ -156,8 +249,12 @@ impl Walk {
                                     (base.join(&name).join("mod.rs"), true),
                                 ],
                             };
+                            let mut module = idents.to_vec();
+                            module.push(name.clone());
                             self.children.push(Child {
                                 name,
+                                module,
+                                test_only: test,
                                 candidates,
                                 conditional: cond,
                             });

@@ -1,0 +1,312 @@
+//! Judging candidate fixes of one buggy file of a real crate with one cargo build: the crate's
+//! source is copied, every test of the library and of its integration test targets is sealed
+//! ([`super::sealing`]), each distinct fixed function becomes a run-time-selectable arm of the
+//! buggy file (the audit's schemata, so a fix that does not compile is screened out by its error
+//! spans without sinking the rest), and each answer's arm runs every test executable in its own
+//! limited process, outcomes read from the sealed records only.
+//!
+//! The target directory is the caller's, so dependencies (and cargo's fingerprints of them) are
+//! built once per crate, not once per group.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Duration;
+
+use rayon::prelude::*;
+
+use super::super::RepoError;
+use super::super::audit::{SuiteRun, TestResult};
+use super::super::mutate::{self, FnInfo};
+use super::super::sandbox::{Limits, RunOutput};
+use super::super::schemata::MUTANT_ENV;
+use super::super::seal;
+use super::build::{self, BuildArgs};
+use super::inject::{self, FUEL_ENV, FileMutants};
+use super::modules::{self, ModuleFile};
+use super::package::{self, Package};
+use super::sealing::{self, Root, SEAL_PATH_ENV};
+
+/// Limits of one answer's run of one test executable. A crate's own suite does more than a mini
+/// repo's, so the CPU limit is larger; the wall limit stops code that blocks.
+pub const CRATE_RUN_LIMITS: Limits = Limits {
+    cpu_seconds: 10,
+    address_space_mib: 4096,
+    file_size_kib: 16 * 1024,
+    open_files: 256,
+    wall: Duration::from_secs(20),
+    output_cap: 256 * 1024,
+};
+
+/// Fuel per test thread for an answer's run: far above what a catalogued crate's tests use
+/// (the audit built its catalog with this much or less), so only a fix that loops runs out.
+const FIX_FUEL: u64 = 200_000_000;
+
+/// The longest one group's cargo build may take before it is stopped.
+const BUILD_WALL: Duration = Duration::from_secs(240);
+
+/// What to judge fixes of.
+#[derive(Clone, Debug)]
+pub struct FixTarget<'a> {
+    /// The crate's source directory (the package alone, as a catalog stores it).
+    pub source_dir: &'a Path,
+    /// The buggy file, relative to the package directory.
+    pub file: &'a str,
+    /// The buggy file's text.
+    pub buggy: &'a str,
+    /// Cargo's feature and target arguments.
+    pub cargo_args: &'a [String],
+    /// The tests that count, as `[target] name`.
+    pub tests: &'a [String],
+    /// Cargo's target directory: kept between groups so dependencies build once.
+    pub target_dir: &'a Path,
+}
+
+/// One answer's outcome.
+#[derive(Debug)]
+pub enum FixRun {
+    /// Its fixed function does not compile (the compiler's message).
+    DoesNotCompile(String),
+    /// The counted tests' outcomes over every test executable, as `[target] name`, and the
+    /// first abnormal or failing process's output (else the last one's).
+    Ran(SuiteRun),
+}
+
+/// The buggy file's functions outside test code, as answers are matched against.
+pub fn functions(buggy: &str, file: &str) -> Result<Vec<FnInfo>, RepoError> {
+    let analysis = mutate::analyze(buggy, file)?;
+    let tests = modules::test_code_ranges(buggy, file)?;
+    Ok(analysis
+        .functions
+        .into_iter()
+        .filter(|f| !tests.iter().any(|r| r.contains(&f.span.start)))
+        .collect())
+}
+
+/// Judges each answer (a list of (function, replacement `fn` item), each function of the buggy
+/// file) with one build; results in the order of `answers`.
+pub fn judge(
+    target: &FixTarget<'_>,
+    answers: &[Vec<(String, String)>],
+) -> Result<Vec<FixRun>, RepoError> {
+    let pkg = package_of(target.source_dir)?;
+    let tmp = super::super::sandbox::private_dir("fix")?;
+    let copy = package::copy(&pkg, &tmp.path().join("src"))?;
+    let all = modules::discover_with_tests(&pkg.lib_root, &pkg.dir)?;
+    let buggy_path = pkg.dir.join(target.file);
+    if !all.iter().any(|f| f.path == buggy_path) {
+        return Err(RepoError::Crate {
+            path: buggy_path.display().to_string(),
+            problem: "not a module file of the library".into(),
+        });
+    }
+
+    // Seal every test: library files that the build renders (the root and the buggy file) are
+    // sealed before rendering, every other file is written sealed now.
+    let mut sealed_tests: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut rendered_files: Vec<FileMutants> = Vec::new();
+    for (k, f) in all.iter().enumerate() {
+        let source = if f.path == buggy_path {
+            target.buggy
+        } else {
+            f.source.as_str()
+        };
+        let sealed = sealing::seal_file(source, &f.module, (k == 0).then_some(Root::Lib)).map_err(
+            |problem| RepoError::Crate {
+                path: f.path.display().to_string(),
+                problem,
+            },
+        )?;
+        sealed_tests
+            .entry("lib".to_owned())
+            .or_default()
+            .extend(sealed.tests);
+        if k == 0 || f.path == buggy_path {
+            rendered_files.push(file_mutants(f, sealed.text)?);
+        } else {
+            write(&copy.map(&pkg, &f.path), &sealed.text)?;
+        }
+    }
+    for (name, path) in &pkg.tests {
+        let text = std::fs::read_to_string(path)
+            .map_err(RepoError::io(format!("cannot read {}", path.display())))?;
+        let sealed = sealing::seal_file(&text, &[], Some(Root::Test)).map_err(|problem| {
+            RepoError::Crate {
+                path: path.display().to_string(),
+                problem,
+            }
+        })?;
+        sealed_tests.insert(format!("tests/{name}"), sealed.tests);
+        write(&copy.map(&pkg, path), &sealed.text)?;
+    }
+
+    // One arm per distinct fix; the buggy file is the last of the rendered files.
+    let buggy = rendered_files.len() - 1;
+    let mut arms: BTreeMap<(String, String), u32> = BTreeMap::new();
+    let mut chosen: Vec<Result<Option<u32>, String>> = Vec::with_capacity(answers.len());
+    for fixes in answers {
+        chosen.push(match fixes.as_slice() {
+            [] => Ok(None),
+            [(function, item)] => {
+                let key = (function.clone(), item.clone());
+                match arms.get(&key) {
+                    Some(&o) => Ok(Some(o)),
+                    None => match rendered_files[buggy].analysis.add_variant_naming(
+                        function,
+                        item,
+                        inject::RT,
+                    ) {
+                        Ok(o) => {
+                            arms.insert(key, o);
+                            Ok(Some(o))
+                        }
+                        Err(e) => Err(e),
+                    },
+                }
+            }
+            _ => Err("a crate problem's answer replaces one function".into()),
+        });
+    }
+    let built = build::build(
+        &pkg,
+        &copy,
+        &rendered_files,
+        &BuildArgs {
+            args: target.cargo_args.to_vec(),
+            target_dir: target.target_dir.to_path_buf(),
+            wall: Some(BUILD_WALL),
+        },
+    )?;
+    let blamed: BTreeMap<u32, &str> = built
+        .unviable
+        .iter()
+        .map(|u| (u.ordinal, u.reason.as_str()))
+        .collect();
+
+    // The counted tests of each executable, by target.
+    let mut wanted: BTreeMap<&str, Vec<String>> = BTreeMap::new();
+    for t in target.tests {
+        if let Some((tgt, name)) = t.strip_prefix('[').and_then(|r| r.split_once("] ")) {
+            wanted.entry(tgt).or_default().push(name.to_owned());
+        }
+    }
+    let exes: Vec<(&build::TestExe, Vec<String>)> = built
+        .exes
+        .iter()
+        .filter_map(|e| {
+            let names = wanted.get(e.target.as_str())?;
+            let sealed = sealed_tests.get(&e.target)?;
+            let names: Vec<String> = names
+                .iter()
+                .filter(|n| sealed.contains(n))
+                .cloned()
+                .collect();
+            (!names.is_empty()).then_some((e, names))
+        })
+        .collect();
+    let counted: usize = exes.iter().map(|(_, n)| n.len()).sum();
+    if counted == 0 {
+        return Err(RepoError::EmptySuite {
+            package: pkg.name.clone(),
+            detail: "none of the catalog's tests is a sealed test of this build".into(),
+        });
+    }
+
+    Ok(chosen
+        .into_par_iter()
+        .map(|arm| match arm {
+            Err(e) => FixRun::DoesNotCompile(e),
+            Ok(arm) => {
+                if let Some(reason) = arm.and_then(|o| blamed.get(&o)) {
+                    return FixRun::DoesNotCompile((*reason).to_owned());
+                }
+                run_arm(&copy.package_dir, &exes, arm.unwrap_or(0))
+            }
+        })
+        .collect())
+}
+
+/// Runs every executable with `arm` selected; the tests' outcomes labelled `[target] name`.
+fn run_arm(cwd: &Path, exes: &[(&build::TestExe, Vec<String>)], arm: u32) -> FixRun {
+    let selected = arm.to_string();
+    let fuel = FIX_FUEL.to_string();
+    let mut tests: Vec<TestResult> = Vec::new();
+    let mut shown: Option<RunOutput> = None;
+    for (exe, names) in exes {
+        let mut args = vec!["--test-threads=1", "--exact"];
+        args.extend(names.iter().map(String::as_str));
+        let run = seal::run_sealed_named(
+            &exe.path,
+            cwd,
+            &args,
+            &[(MUTANT_ENV, &selected), (FUEL_ENV, &fuel)],
+            SEAL_PATH_ENV,
+            names,
+            &CRATE_RUN_LIMITS,
+        );
+        let run = match run {
+            Ok(r) => r,
+            Err(e) => return FixRun::DoesNotCompile(format!("cannot run the tests: {e}")),
+        };
+        let bad = !run.output.success() || run.output.wall_killed;
+        tests.extend(run.tests.into_iter().map(|t| TestResult {
+            name: format!("[{}] {}", exe.target, t.name),
+            outcome: t.outcome,
+        }));
+        if bad && shown.as_ref().is_none_or(|o| o.success()) || shown.is_none() {
+            shown = Some(run.output);
+        }
+    }
+    let output = shown.expect("at least one executable runs");
+    FixRun::Ran(SuiteRun { tests, output })
+}
+
+/// A rendered file: its sealed text, analysed, with no mutants and no fuel points of its own
+/// (only a fix's own loops get fuel).
+fn file_mutants(f: &ModuleFile, sealed: String) -> Result<FileMutants, RepoError> {
+    let mut analysis = mutate::analyze(&sealed, &f.rel)?;
+    analysis.mutants.clear();
+    analysis.skipped.clear();
+    analysis.loop_points.clear();
+    analysis.fn_points.clear();
+    let tests = modules::test_code_ranges(&sealed, &f.rel)?;
+    analysis
+        .functions
+        .retain(|g| !tests.iter().any(|r| r.contains(&g.span.start)));
+    let mut file = f.clone();
+    file.source = sealed;
+    file.excluded = tests;
+    Ok(FileMutants { file, analysis })
+}
+
+fn write(path: &Path, text: &str) -> Result<(), RepoError> {
+    std::fs::write(path, text).map_err(RepoError::io(format!("cannot write {}", path.display())))
+}
+
+/// `cargo metadata` of a source directory, once per process: it does not change under a hash.
+fn package_of(dir: &Path) -> Result<Package, RepoError> {
+    static CACHE: OnceLock<Mutex<BTreeMap<PathBuf, Arc<Package>>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(Mutex::default);
+    if let Some(p) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(dir) {
+        return Ok((**p).clone());
+    }
+    let pkg = package::read(dir, None)?;
+    cache
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert(dir.to_path_buf(), Arc::new(pkg.clone()));
+    Ok(pkg)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn functions_of_test_code_are_not_candidates_for_a_fix() {
+        let src = "pub fn parse() -> u8 { 1 }\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn parse() { assert_eq!(super::parse(), 1); }\n}\n";
+        let fns = functions(src, "src/lib.rs").unwrap();
+        assert_eq!(fns.len(), 1);
+        assert_eq!(fns[0].span.start, 0);
+    }
+}

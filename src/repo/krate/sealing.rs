@@ -1,0 +1,353 @@
+//! The sealed harness for a real crate's own tests, used when `repo_fix` judges fixes of a
+//! crate: every `#[test]` fn of the library's module files and of the integration test roots is
+//! rewritten to report through `crate::__vg_seal`, a module appended to each test crate's root,
+//! so a test counts as passed only on a record that carries the run's secret (see
+//! [`crate::repo::seal`], whose record format and reader this shares).
+//!
+//! Records are keyed by the test's libtest name (the name of the thread libtest runs it on, hex
+//! encoded), so the judge needs no numbering of tests across files. The file the records go to
+//! is named by an environment variable, because tests run in the package directory (they may
+//! read their fixtures from there) and answers in parallel must not share one file.
+//!
+//! Tests the harness cannot judge from the body's outcome (`-> impl Termination` other than
+//! `Result<(), E>`) are left as they are and not listed; the judge does not count them.
+
+use super::super::audit::MESSAGE_CAP;
+use super::super::schemata::FUEL_EXHAUSTED;
+
+/// The environment variable naming the file the sealed records are appended to.
+pub const SEAL_PATH_ENV: &str = "VERIGYM_SEAL_FILE";
+
+/// A file with its tests sealed.
+#[derive(Clone, Debug)]
+pub(crate) struct SealedFile {
+    /// The rewritten text.
+    pub text: String,
+    /// The libtest names of the tests that report through the harness.
+    pub tests: Vec<String>,
+}
+
+/// Seals every `#[test]` fn of `source`, a file whose module path is `module` (empty for a test
+/// crate's root). `root` appends the harness module (under `#[cfg(test)]` when `lib`).
+pub(crate) fn seal_file(
+    source: &str,
+    module: &[String],
+    root: Option<Root>,
+) -> Result<SealedFile, String> {
+    let file = syn::parse_file(source).map_err(|e| format!("does not parse: {e}"))?;
+    let mut edits: Vec<(usize, String)> = Vec::new();
+    let mut tests = Vec::new();
+    walk(&file.items, module, &mut edits, &mut tests);
+    edits.sort_by_key(|(at, _)| *at);
+    let mut text = String::with_capacity(source.len() + 96 * tests.len() + 4096);
+    let mut pos = 0;
+    for (at, insert) in edits {
+        text.push_str(&source[pos..at]);
+        text.push_str(&insert);
+        pos = at;
+    }
+    text.push_str(&source[pos..]);
+    if let Some(root) = root {
+        text.push_str(&harness(root));
+    }
+    Ok(SealedFile { text, tests })
+}
+
+/// Which kind of crate root the harness is appended to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Root {
+    /// The library: the harness exists only in its test build.
+    Lib,
+    /// An integration test target.
+    Test,
+}
+
+fn walk(
+    items: &[syn::Item],
+    module: &[String],
+    edits: &mut Vec<(usize, String)>,
+    tests: &mut Vec<String>,
+) {
+    for item in items {
+        match item {
+            syn::Item::Fn(f) if f.attrs.iter().any(|a| a.path().is_ident("test")) => {
+                if let Some(call) = wrapper(f) {
+                    let open = f.block.brace_token.span.open().byte_range().end;
+                    let close = f.block.brace_token.span.close().byte_range().start;
+                    edits.push((open, format!(" {call} {{")));
+                    edits.push((close, "}) ".to_owned()));
+                    let mut name = module.join("::");
+                    if !name.is_empty() {
+                        name.push_str("::");
+                    }
+                    name.push_str(&f.sig.ident.to_string());
+                    tests.push(name);
+                }
+            }
+            syn::Item::Mod(m) => {
+                if let Some((_, inner)) = &m.content {
+                    let mut nested = module.to_vec();
+                    nested.push(m.ident.to_string());
+                    walk(inner, &nested, edits, tests);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The call that opens a sealed body (the closure's `move || … {` included), or `None` when the
+/// harness cannot judge this test.
+fn wrapper(f: &syn::ItemFn) -> Option<String> {
+    let should_panic = f.attrs.iter().find(|a| a.path().is_ident("should_panic"));
+    match (&f.sig.output, should_panic) {
+        (syn::ReturnType::Default, None) => Some("crate::__vg_seal::run(move ||".to_owned()),
+        (syn::ReturnType::Default, Some(attr)) => {
+            let expected = expected_message(attr)?;
+            Some(format!(
+                "crate::__vg_seal::should_panic({expected:?}, move ||"
+            ))
+        }
+        (syn::ReturnType::Type(_, ty), None) if is_unit_result(ty) => {
+            let ty = quote::ToTokens::to_token_stream(ty).to_string();
+            Some(format!("crate::__vg_seal::run_result(move || -> {ty}"))
+        }
+        _ => None,
+    }
+}
+
+/// `#[should_panic]` → `""`; `#[should_panic(expected = "m")]` → `"m"`; anything else → `None`.
+fn expected_message(attr: &syn::Attribute) -> Option<String> {
+    match &attr.meta {
+        syn::Meta::Path(_) => Some(String::new()),
+        syn::Meta::List(list) => {
+            let nv: syn::MetaNameValue = syn::parse2(list.tokens.clone()).ok()?;
+            if !nv.path.is_ident("expected") {
+                return None;
+            }
+            match nv.value {
+                syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(s),
+                    ..
+                }) => Some(s.value()),
+                _ => None,
+            }
+        }
+        syn::Meta::NameValue(nv) => match &nv.value {
+            syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(s),
+                ..
+            }) => Some(s.value()),
+            _ => None,
+        },
+    }
+}
+
+/// Whether `ty` is `Result<(), E>` (by its last path segment: `Result`, `std::result::Result`, or
+/// an alias the crate named `Result` with two arguments).
+fn is_unit_result(ty: &syn::Type) -> bool {
+    let syn::Type::Path(p) = ty else { return false };
+    let Some(last) = p.path.segments.last() else {
+        return false;
+    };
+    if last.ident != "Result" {
+        return false;
+    }
+    let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
+        return false;
+    };
+    matches!(
+        args.args.first(),
+        Some(syn::GenericArgument::Type(syn::Type::Tuple(t))) if t.elems.is_empty()
+    ) && args.args.len() == 2
+}
+
+/// The harness module. It names `std` through its own `extern crate`, so it also builds in a
+/// `no_std` library's test build.
+fn harness(root: Root) -> String {
+    let cfg = match root {
+        Root::Lib => "#[cfg(test)]\n",
+        Root::Test => "",
+    };
+    format!(
+        r#"
+
+// ---- verigym sealed test harness ----
+{cfg}#[doc(hidden)]
+#[allow(warnings, unused, missing_docs, unreachable_pub, clippy::all)]
+mod __vg_seal {{
+    extern crate std as __vg_std;
+    use self::__vg_std::io::{{BufRead, Write}};
+    use self::__vg_std::string::String;
+
+    static CHANNEL: __vg_std::sync::OnceLock<
+        __vg_std::sync::Mutex<__vg_std::option::Option<(String, __vg_std::fs::File)>>,
+    > = __vg_std::sync::OnceLock::new();
+
+    fn channel() -> &'static __vg_std::sync::Mutex<__vg_std::option::Option<(String, __vg_std::fs::File)>> {{
+        CHANNEL.get_or_init(|| {{
+            let mut secret = String::new();
+            let _ = __vg_std::io::stdin().lock().read_line(&mut secret);
+            let secret = String::from(secret.trim());
+            let file = __vg_std::env::var_os("{SEAL_PATH_ENV}").and_then(|p| {{
+                __vg_std::fs::OpenOptions::new().create(true).append(true).open(p).ok()
+            }});
+            __vg_std::sync::Mutex::new(file.filter(|_| secret.len() >= 32).map(|f| (secret, f)))
+        }})
+    }}
+
+    fn key() -> String {{
+        let mut hex = String::new();
+        for b in __vg_std::thread::current().name().unwrap_or("").bytes() {{
+            hex.push_str(&__vg_std::format!("{{b:02x}}"));
+        }}
+        hex
+    }}
+
+    fn record(event: &str, key: &str, message: &str) {{
+        let mut hex = String::new();
+        for b in message.bytes().take({MESSAGE_CAP}) {{
+            hex.push_str(&__vg_std::format!("{{b:02x}}"));
+        }}
+        let mut guard = channel().lock().unwrap_or_else(|e| e.into_inner());
+        if let __vg_std::option::Option::Some((secret, file)) = guard.as_mut() {{
+            let _ = __vg_std::writeln!(file, "{{secret}} {{event}} {{key}} {{hex}}");
+        }}
+    }}
+
+    fn message(payload: &(dyn __vg_std::any::Any + __vg_std::marker::Send)) -> &str {{
+        if let __vg_std::option::Option::Some(s) = payload.downcast_ref::<&str>() {{
+            s
+        }} else if let __vg_std::option::Option::Some(s) = payload.downcast_ref::<String>() {{
+            s
+        }} else {{
+            "a panic with a non-string payload"
+        }}
+    }}
+
+    fn start() -> String {{
+        // The secret is read before the first body runs: no code under test ever sees it.
+        let _ = channel();
+        let key = key();
+        record("start", &key, "");
+        key
+    }}
+
+    fn panicked(key: &str, payload: &(dyn __vg_std::any::Any + __vg_std::marker::Send)) {{
+        let m = message(payload);
+        if m == "{FUEL_EXHAUSTED}" {{
+            record("timeout", key, "");
+        }} else {{
+            record("fail", key, m);
+        }}
+    }}
+
+    pub fn run(body: impl __vg_std::ops::FnOnce()) {{
+        let key = start();
+        match __vg_std::panic::catch_unwind(__vg_std::panic::AssertUnwindSafe(body)) {{
+            __vg_std::result::Result::Ok(()) => record("pass", &key, ""),
+            __vg_std::result::Result::Err(payload) => {{
+                panicked(&key, &*payload);
+                __vg_std::panic::resume_unwind(payload);
+            }}
+        }}
+    }}
+
+    pub fn run_result<E: __vg_std::fmt::Debug>(
+        body: impl __vg_std::ops::FnOnce() -> __vg_std::result::Result<(), E>,
+    ) -> __vg_std::result::Result<(), E> {{
+        let key = start();
+        match __vg_std::panic::catch_unwind(__vg_std::panic::AssertUnwindSafe(body)) {{
+            __vg_std::result::Result::Ok(__vg_std::result::Result::Ok(())) => {{
+                record("pass", &key, "");
+                __vg_std::result::Result::Ok(())
+            }}
+            __vg_std::result::Result::Ok(__vg_std::result::Result::Err(e)) => {{
+                record("fail", &key, &__vg_std::format!("Error: {{e:?}}"));
+                __vg_std::result::Result::Err(e)
+            }}
+            __vg_std::result::Result::Err(payload) => {{
+                panicked(&key, &*payload);
+                __vg_std::panic::resume_unwind(payload);
+            }}
+        }}
+    }}
+
+    pub fn should_panic(expected: &str, body: impl __vg_std::ops::FnOnce()) {{
+        let key = start();
+        match __vg_std::panic::catch_unwind(__vg_std::panic::AssertUnwindSafe(body)) {{
+            __vg_std::result::Result::Ok(()) => {{
+                record("fail", &key, "the test did not panic as `#[should_panic]` expects");
+            }}
+            __vg_std::result::Result::Err(payload) => {{
+                let m = message(&*payload);
+                if m == "{FUEL_EXHAUSTED}" {{
+                    record("timeout", &key, "");
+                }} else if m.contains(expected) {{
+                    record("pass", &key, "");
+                }} else {{
+                    record("fail", &key, &__vg_std::format!("panicked with `{{m}}`, not the expected `{{expected}}`"));
+                }}
+                __vg_std::panic::resume_unwind(payload);
+            }}
+        }}
+    }}
+}}
+"#
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tests_in_nested_modules_are_wrapped_and_named_as_libtest_names_them() {
+        let src = "pub fn f() -> u8 { 1 }\n#[cfg(test)]\nmod tests {\n    use super::*;\n    #[test]\n    fn a() { assert_eq!(f(), 1); }\n    mod inner {\n        #[test]\n        #[should_panic(expected = \"boom\")]\n        fn b() { panic!(\"boom\") }\n        #[test]\n        fn c() -> Result<(), String> { Ok(()) }\n        #[test]\n        fn d() -> std::process::ExitCode { std::process::ExitCode::SUCCESS }\n    }\n}\n";
+        let sealed = seal_file(src, &["parse".to_owned()], Some(Root::Lib)).unwrap();
+        assert_eq!(
+            sealed.tests,
+            [
+                "parse::tests::a",
+                "parse::tests::inner::b",
+                "parse::tests::inner::c"
+            ]
+        );
+        assert!(
+            sealed
+                .text
+                .contains("fn a() { crate::__vg_seal::run(move || { assert_eq!(f(), 1); }) }"),
+            "{}",
+            sealed.text
+        );
+        assert!(
+            sealed
+                .text
+                .contains("crate::__vg_seal::should_panic(\"boom\", move ||")
+        );
+        assert!(
+            sealed
+                .text
+                .contains("crate::__vg_seal::run_result(move || -> Result < () , String >")
+        );
+        assert!(
+            sealed
+                .text
+                .contains("fn d() -> std::process::ExitCode { std::process::ExitCode::SUCCESS }")
+        );
+        assert!(sealed.text.contains("#[cfg(test)]\n#[doc(hidden)]"));
+        syn::parse_file(&sealed.text).unwrap();
+    }
+
+    #[test]
+    fn an_integration_root_gets_the_harness_and_a_plain_file_none() {
+        let src = "#[test]\nfn t() {}\n";
+        let root = seal_file(src, &[], Some(Root::Test)).unwrap();
+        assert_eq!(root.tests, ["t"]);
+        assert!(root.text.contains("mod __vg_seal") && !root.text.contains("#[cfg(test)]"));
+        let plain = seal_file(src, &["m".to_owned()], None).unwrap();
+        assert_eq!(plain.tests, ["m::t"]);
+        assert!(!plain.text.contains("mod __vg_seal"));
+        assert!(seal_file("fn (", &[], None).is_err());
+    }
+}

@@ -1,0 +1,246 @@
+//! `repo_fix` on a real crate's catalog (`repo = path:DIR`): problems generate from the
+//! catalog, the reference fix passes the crate's own sealed tests, the unchanged bug and wrong
+//! fixes fail, a source that differs from the record's hash is refused, and outcomes come only
+//! from the sealed records (checked on the runner alone, with the answer policy skipped).
+
+use std::path::{Path, PathBuf};
+
+use verigym::envs::repo_fix::{RepoFix, RepoFixData, RepoFixParams};
+use verigym::repo::catalog::Failure;
+use verigym::repo::krate::catalog::{
+    CATALOG_FORMAT, CATALOG_JSON, CrateBug, CrateCatalog, CrateTest, SOURCE_DIR, source_sha256,
+};
+use verigym::repo::krate::fixes::{self, FixRun, FixTarget};
+use verigym::repo::mutate::Operator;
+use verigym::{Env, EnvParams, Generator, Problem, Reason};
+
+type P = Problem<RepoFixParams, RepoFixData>;
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        let dest = to.join(e.file_name());
+        if e.file_type().unwrap().is_dir() {
+            copy_dir(&e.path(), &dest);
+        } else {
+            std::fs::copy(e.path(), &dest).unwrap();
+        }
+    }
+}
+
+/// A catalog directory for the `multi` fixture crate with one bug: `sum`'s `s += x` made
+/// `s -= x`, which `tests::sum_adds` catches (an overflow in the test profile).
+fn multi_catalog(dir: &Path) -> PathBuf {
+    let source = dir.join(SOURCE_DIR);
+    copy_dir(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/crates/multi"),
+        &source,
+    );
+    let lib = std::fs::read_to_string(source.join("src/lib.rs")).unwrap();
+    let start = lib.find("pub fn sum(").unwrap();
+    let end = start + lib[start..].find("\n}\n").unwrap() + 2;
+    let at = start + lib[start..].find("s += x").unwrap();
+    let catalog = CrateCatalog {
+        format: CATALOG_FORMAT,
+        package: "multi".into(),
+        version: "0.1.0".into(),
+        source_sha256: source_sha256(&source).unwrap(),
+        cargo_args: Vec::new(),
+        tests: vec![
+            CrateTest {
+                name: "[lib] tests::sum_adds".into(),
+                reaches: vec!["src/lib.rs#sum".into()],
+            },
+            CrateTest {
+                name: "[tests/api] clamps".into(),
+                reaches: Vec::new(),
+            },
+        ],
+        bugs: vec![CrateBug {
+            id: "0000000-1".into(),
+            operator: Operator::ArithmeticSwap,
+            file: "src/lib.rs".into(),
+            function: "sum".into(),
+            item_span: [start, end],
+            span: [at, at + 6],
+            original: "s += x".into(),
+            replacement: "s -= x".into(),
+            failing: vec![Failure {
+                test: "[lib] tests::sum_adds".into(),
+                message: "attempt to subtract with overflow".into(),
+            }],
+        }],
+    };
+    std::fs::write(
+        dir.join(CATALOG_JSON),
+        serde_json::to_string_pretty(&catalog).unwrap(),
+    )
+    .unwrap();
+    dir.to_path_buf()
+}
+
+fn params(dir: &Path) -> RepoFixParams {
+    RepoFixParams {
+        repo: format!("path:{}", dir.display()),
+        ..RepoFixParams::at_level(2.0)
+    }
+}
+
+fn problem(dir: &Path) -> P {
+    Generator::new(&RepoFix, params(dir), 7).unwrap().problem(0)
+}
+
+fn block(code: &str) -> String {
+    format!("Here is the fix.\n```rust\n{code}\n```\n")
+}
+
+#[test]
+fn a_crate_problem_generates_and_only_a_real_fix_passes_the_crates_own_tests() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = multi_catalog(tmp.path());
+    let p = problem(&dir);
+    let k = p
+        .data
+        .krate
+        .as_ref()
+        .expect("a crate record names its crate");
+    assert_eq!(
+        (k.package.as_str(), k.file.as_str()),
+        ("multi", "src/lib.rs")
+    );
+    assert!(p.data.library.contains("s -= x"), "{}", p.data.library);
+    assert!(p.prompt.contains("`src/lib.rs`") && p.prompt.contains("s -= x"));
+    assert!(p.prompt.contains("[lib] tests::sum_adds"));
+    // Deterministic: the same (params, seed, index) gives the same bytes.
+    let again = problem(&dir);
+    assert_eq!(
+        serde_json::to_string(&p).unwrap(),
+        serde_json::to_string(&again).unwrap()
+    );
+
+    let unchanged = block(&p.data.library);
+    let wrong = block(
+        &p.answer
+            .replace("```rust\n", "")
+            .replace("```", "")
+            .replace("s += x", "s += x + 1"),
+    );
+    let other_fn_changed = block(&format!(
+        "{}\npub fn clamp(x: i32, lo: i32, hi: i32) -> i32 {{ x }}",
+        p.answer.replace("```rust\n", "").replace("```", "")
+    ));
+    let exits = block(
+        &p.data
+            .library
+            .replace("let mut s = 0;", "std::process::exit(0);"),
+    );
+    let answers = [
+        p.answer.as_str(),
+        &unchanged,
+        &wrong,
+        &other_fn_changed,
+        &exits,
+    ];
+    let v = RepoFix.verify_group(&p.data, &answers);
+    assert!(v[0].correct, "{v:?}");
+    assert_eq!(v[1].reason, Reason::WrongAnswer, "{:?}", v[1]);
+    assert_eq!(v[2].reason, Reason::WrongAnswer, "{:?}", v[2]);
+    assert!(v[3].message.contains("has no bug"), "{:?}", v[3]);
+    assert_eq!(v[4].reason, Reason::Forbidden, "{:?}", v[4]);
+    // A group's verdicts are its members' alone.
+    let alone = RepoFix.verify(&p.data, &wrong);
+    assert_eq!(alone.reason, v[2].reason);
+
+    // Through JSON, as a third party re-checks a record.
+    let back: P = serde_json::from_str(&serde_json::to_string(&p).unwrap()).unwrap();
+    assert!(RepoFix.verify(&back.data, &back.answer).correct);
+}
+
+#[test]
+fn a_source_with_another_hash_or_no_catalog_is_a_verifier_error_never_a_verdict() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = multi_catalog(&tmp.path().join("a"));
+    let p = problem(&dir);
+    // The same catalog, with one byte of the crate's source changed.
+    let other = multi_catalog(&tmp.path().join("b"));
+    let lib = other.join(SOURCE_DIR).join("src/lib.rs");
+    let text = std::fs::read_to_string(&lib).unwrap();
+    std::fs::write(&lib, format!("{text}// changed\n")).unwrap();
+    let mut data = p.data.clone();
+    data.krate.as_mut().unwrap().catalog = format!("path:{}", other.display());
+    let v = RepoFix.verify(&data, &p.answer);
+    assert_eq!(v.reason, Reason::VerifierError, "{v:?}");
+    assert!(v.message.contains("SHA-256"), "{}", v.message);
+
+    let mut data = p.data.clone();
+    data.krate.as_mut().unwrap().catalog = format!("path:{}", tmp.path().join("none").display());
+    let v = RepoFix.verify(&data, &p.answer);
+    assert_eq!(v.reason, Reason::VerifierError, "{v:?}");
+    assert!(v.message.contains("cannot be loaded"), "{}", v.message);
+}
+
+#[test]
+fn a_missing_catalog_is_a_param_error_naming_repo() {
+    let p = RepoFixParams {
+        repo: "path:/nonexistent/verigym-catalog".into(),
+        ..RepoFixParams::default()
+    };
+    let e = p.validate().unwrap_err().to_string();
+    assert!(
+        e.starts_with("invalid value for `repo`: path:/nonexistent/verigym-catalog; allowed: a crate catalog directory"),
+        "{e}"
+    );
+}
+
+/// The runner alone, with hostile fixes the policy would refuse: a fix that exits the test
+/// process with 0 before any test reports, and one that prints libtest's success lines, are not
+/// passes, because only the sealed records count.
+#[test]
+fn outcomes_come_only_from_sealed_records() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = multi_catalog(tmp.path());
+    let p = problem(&dir);
+    let k = p.data.krate.as_ref().unwrap();
+    let source = dir.join(SOURCE_DIR);
+    let original = std::fs::read_to_string(source.join("src/lib.rs")).unwrap();
+    let buggy = original.replace("s += x", "s -= x");
+    let target_dir = tempfile::tempdir().unwrap();
+    let target = FixTarget {
+        source_dir: &source,
+        file: &k.file,
+        buggy: &buggy,
+        cargo_args: &k.cargo_args,
+        tests: &p.data.tests,
+        target_dir: target_dir.path(),
+    };
+    let item = |body: &str| {
+        vec![(
+            "sum".to_owned(),
+            format!("pub fn sum(v: &[u32]) -> u32 {{ {body} }}"),
+        )]
+    };
+    let answers = [
+        item("let mut s = 0; for x in v { s += x; } s"),
+        item("std::process::exit(0)"),
+        item(
+            "println!(\"test tests::sum_adds ... ok\\n\\ntest result: ok. 1 passed\"); std::process::exit(0)",
+        ),
+        item("std::process::abort()"),
+    ];
+    let runs = fixes::judge(&target, &answers).unwrap();
+    let passed = |r: &FixRun| match r {
+        FixRun::Ran(run) => {
+            run.tests
+                .iter()
+                .all(|t| t.outcome == verigym::repo::audit::Outcome::Passed)
+                && run.tests.len() == p.data.tests.len()
+                && run.output.success()
+        }
+        FixRun::DoesNotCompile(_) => false,
+    };
+    assert!(passed(&runs[0]), "{:?}", runs[0]);
+    for r in &runs[1..] {
+        assert!(!passed(r), "{r:?}");
+    }
+}
