@@ -67,6 +67,8 @@ pub struct Loaded {
     pub source_dir: PathBuf,
     /// The text of every file a bug lives in.
     files: BTreeMap<String, String>,
+    /// The catalog's tests that the sealed harness can judge: the tests a fix must pass.
+    tests: Vec<String>,
     /// The bugs that can be posed: the original function passes the answer policy (so the
     /// reference answer is accepted), and the buggy function is found in the buggy file.
     usable: Vec<usize>,
@@ -100,6 +102,13 @@ pub fn load(spec: &str) -> Result<Arc<Loaded>, String> {
             files.insert(bug.file.clone(), text);
         }
     }
+    let sealable = fixes::sealable_tests(&source_dir).map_err(|e| e.to_string())?;
+    let tests: Vec<String> = catalog
+        .tests
+        .iter()
+        .map(|t| t.name.clone())
+        .filter(|t| sealable.contains(t))
+        .collect();
     let mut usable = Vec::new();
     let mut functions: BTreeMap<&str, Vec<FnInfo>> = BTreeMap::new();
     for (i, bug) in catalog.bugs.iter().enumerate() {
@@ -111,6 +120,10 @@ pub fn load(spec: &str) -> Result<Arc<Loaded>, String> {
         let Some(f) = find(&functions[bug.file.as_str()], bug) else {
             continue;
         };
+        // Its failures must be among the tests that count, or the unfixed bug would pass.
+        if !bug.failing.iter().any(|t| tests.contains(&t.test)) {
+            continue;
+        }
         let reference = super::answer_block(text, std::slice::from_ref(f), &[f.name.as_str()]);
         if answer::read(&reference, text, &functions[bug.file.as_str()]).is_ok() {
             usable.push(i);
@@ -128,6 +141,7 @@ pub fn load(spec: &str) -> Result<Arc<Loaded>, String> {
         catalog,
         source_dir,
         files,
+        tests,
         usable,
     });
     LOADED
@@ -219,9 +233,14 @@ pub fn generate(l: &Loaded, p: &RepoFixParams, rng: &mut ProblemRng) -> Generate
         repo: l.catalog.package.clone(),
         library,
         suite: String::new(),
-        tests: l.catalog.tests.iter().map(|t| t.name.clone()).collect(),
+        tests: l.tests.clone(),
         bugs: vec![injected],
-        failing: bug.failing.clone(),
+        failing: bug
+            .failing
+            .iter()
+            .filter(|f| l.tests.contains(&f.test))
+            .cloned()
+            .collect(),
         shown: shown_names,
         krate: Some(CrateRef {
             catalog: l.spec.clone(),

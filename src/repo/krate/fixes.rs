@@ -8,7 +8,7 @@
 //! The target directory is the caller's, so dependencies (and cargo's fingerprints of them) are
 //! built once per crate, not once per group.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
@@ -16,7 +16,7 @@ use std::time::Duration;
 use rayon::prelude::*;
 
 use super::super::RepoError;
-use super::super::audit::{SuiteRun, TestResult};
+use super::super::audit::{Outcome, SuiteRun, TestResult};
 use super::super::mutate::{self, FnInfo};
 use super::super::sandbox::{Limits, RunOutput};
 use super::super::schemata::MUTANT_ENV;
@@ -42,8 +42,10 @@ pub const CRATE_RUN_LIMITS: Limits = Limits {
 /// (the audit built its catalog with this much or less), so only a fix that loops runs out.
 const FIX_FUEL: u64 = 200_000_000;
 
-/// The longest one group's cargo build may take before it is stopped.
-const BUILD_WALL: Duration = Duration::from_secs(240);
+/// The longest one group's cargo build may take before it is stopped, on an idle machine
+/// (stretched by the load factor): a crate whose dependencies are built compiles in seconds, and
+/// a fix that makes the compiler run away costs its group no more than this.
+const BUILD_WALL: Duration = Duration::from_secs(60);
 
 /// What to judge fixes of.
 #[derive(Clone, Debug)]
@@ -81,6 +83,39 @@ pub fn functions(buggy: &str, file: &str) -> Result<Vec<FnInfo>, RepoError> {
         .into_iter()
         .filter(|f| !tests.iter().any(|r| r.contains(&f.span.start)))
         .collect())
+}
+
+/// The tests of the crate at `source_dir` that the sealed harness can judge, as `[target] name`:
+/// `#[test]` fns of the library's module files and of the integration test targets' root files
+/// (in inline modules too) that return `()` or `Result<(), E>`, in targets that use libtest's
+/// harness. Only these can count for a fix.
+pub fn sealable_tests(source_dir: &Path) -> Result<BTreeSet<String>, RepoError> {
+    let pkg = package_of(source_dir)?;
+    let mut out = BTreeSet::new();
+    if !pkg.no_harness.contains("lib") {
+        for f in modules::discover_with_tests(&pkg.lib_root, &pkg.dir)? {
+            let sealed = sealing::seal_file(&f.source, &f.module, None).map_err(|problem| {
+                RepoError::Crate {
+                    path: f.path.display().to_string(),
+                    problem,
+                }
+            })?;
+            out.extend(sealed.tests.into_iter().map(|t| format!("[lib] {t}")));
+        }
+    }
+    for (name, path) in &pkg.tests {
+        if pkg.no_harness.contains(&format!("tests/{name}")) {
+            continue;
+        }
+        let text = std::fs::read_to_string(path)
+            .map_err(RepoError::io(format!("cannot read {}", path.display())))?;
+        let sealed = sealing::seal_file(&text, &[], None).map_err(|problem| RepoError::Crate {
+            path: path.display().to_string(),
+            problem,
+        })?;
+        out.extend(sealed.tests.into_iter().map(|t| format!("[tests/{name}] {t}")));
+    }
+    Ok(out)
 }
 
 /// Judges each answer (a list of (function, replacement `fn` item), each function of the buggy
@@ -174,7 +209,7 @@ pub fn judge(
         &BuildArgs {
             args: target.cargo_args.to_vec(),
             target_dir: target.target_dir.to_path_buf(),
-            wall: Some(BUILD_WALL),
+            wall: Some(BUILD_WALL.mul_f64(super::super::sandbox::load_factor())),
         },
     )?;
     let blamed: BTreeMap<u32, &str> = built
@@ -249,12 +284,20 @@ fn run_arm(cwd: &Path, exes: &[(&build::TestExe, Vec<String>)], arm: u32) -> Fix
             Err(e) => return FixRun::DoesNotCompile(format!("cannot run the tests: {e}")),
         };
         let bad = !run.output.success() || run.output.wall_killed;
+        // A fix that runs out of time in one executable would in the next too: stop there, so an
+        // endless fix costs one run's limit, not one per test executable.
+        let stuck = run.output.wall_killed
+            || matches!(run.output.signal, Some(9 | 24))
+            || run.tests.iter().any(|t| t.outcome == Outcome::Timeout);
         tests.extend(run.tests.into_iter().map(|t| TestResult {
             name: format!("[{}] {}", exe.target, t.name),
             outcome: t.outcome,
         }));
         if bad && shown.as_ref().is_none_or(|o| o.success()) || shown.is_none() {
             shown = Some(run.output);
+        }
+        if stuck {
+            break;
         }
     }
     let output = shown.expect("at least one executable runs");
