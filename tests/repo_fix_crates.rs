@@ -244,3 +244,34 @@ fn outcomes_come_only_from_sealed_records() {
         assert!(!passed(r), "{r:?}");
     }
 }
+
+/// A suite entry naming a crate catalog builds, checks byte for byte, and its problems, read back
+/// from the built files, verify: the reference passes, the unchanged bug fails.
+#[test]
+fn crate_problems_round_trip_through_a_suite() {
+    use verigym::registry::EnvSet;
+    use verigym::suite::{self, SuiteSpec};
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = multi_catalog(&tmp.path().join("catalog"));
+    let toml = format!(
+        "name = \"crate-suite\"\nversion = 1\n\n[[entries]]\nenv = \"repo_fix\"\nlevel = 2.0\nseed = 3\ncount = 2\n\n[entries.params]\nrepo = \"path:{}\"\n",
+        dir.display()
+    );
+    let envs = EnvSet::shipped();
+    let spec = SuiteSpec::from_toml(&toml, "crate-suite.toml", &envs).unwrap();
+    let built = spec.build(&envs).unwrap();
+    let out = tmp.path().join("built");
+    built.write(&out).unwrap();
+    suite::check(&out, &envs).unwrap();
+    let lines = std::fs::read_to_string(out.join(&built.manifest.files[0].path)).unwrap();
+    let problems: Vec<P> = lines
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(problems.len(), 2);
+    for p in &problems {
+        let v = RepoFix.verify_group(&p.data, &[p.answer.as_str(), &block(&p.data.library)]);
+        assert!(v[0].correct, "{v:?}");
+        assert_eq!(v[1].reason, Reason::WrongAnswer, "{v:?}");
+    }
+}

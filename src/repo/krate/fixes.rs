@@ -113,7 +113,12 @@ pub fn sealable_tests(source_dir: &Path) -> Result<BTreeSet<String>, RepoError> 
             path: path.display().to_string(),
             problem,
         })?;
-        out.extend(sealed.tests.into_iter().map(|t| format!("[tests/{name}] {t}")));
+        out.extend(
+            sealed
+                .tests
+                .into_iter()
+                .map(|t| format!("[tests/{name}] {t}")),
+        );
     }
     Ok(out)
 }
