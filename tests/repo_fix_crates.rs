@@ -205,14 +205,12 @@ fn outcomes_come_only_from_sealed_records() {
     let source = dir.join(SOURCE_DIR);
     let original = std::fs::read_to_string(source.join("src/lib.rs")).unwrap();
     let buggy = original.replace("s += x", "s -= x");
-    let target_dir = tempfile::tempdir().unwrap();
     let target = FixTarget {
         source_dir: &source,
         file: &k.file,
         buggy: &buggy,
         cargo_args: &k.cargo_args,
         tests: &p.data.tests,
-        target_dir: target_dir.path(),
     };
     let item = |body: &str| {
         vec![(

@@ -120,6 +120,16 @@ pub fn load(spec: &str) -> Result<Arc<Loaded>, String> {
         let Some(f) = find(&functions[bug.file.as_str()], bug) else {
             continue;
         };
+        // Answers are matched to functions by name: two functions of one name in the file (the
+        // `fmt` of two trait impls) would leave a fix's target to chance.
+        if functions[bug.file.as_str()]
+            .iter()
+            .filter(|g| g.name == f.name)
+            .count()
+            > 1
+        {
+            continue;
+        }
         // Its failures must be among the tests that count, or the unfixed bug would pass.
         if !bug.failing.iter().any(|t| tests.contains(&t.test)) {
             continue;
@@ -388,17 +398,12 @@ pub fn verify_group(data: &RepoFixData, k: &CrateRef, responses: &[&str]) -> Vec
             },
         }
     }
-    let target_dir = match target_dir(&k.source_sha256) {
-        Ok(d) => d,
-        Err(e) => return refuse(format!("cannot make a build directory: {e}")),
-    };
     let target = FixTarget {
         source_dir: &loaded.source_dir,
         file: &k.file,
         buggy: &buggy,
         cargo_args: &k.cargo_args,
         tests: &data.tests,
-        target_dir: &target_dir,
     };
     let answers: Vec<Vec<(String, String)>> = pending.iter().map(|(_, f)| f.clone()).collect();
     for ((i, _), v) in pending.iter().zip(judge(data, &target, &answers)) {
@@ -524,21 +529,6 @@ fn source_hash(dir: &Path) -> Result<String, String> {
         .unwrap_or_else(|e| e.into_inner())
         .insert(dir.to_path_buf(), h.clone());
     Ok(h)
-}
-
-/// A private target directory per crate source, kept for the process's life so the crate's
-/// dependencies build once.
-fn target_dir(sha: &str) -> Result<PathBuf, String> {
-    static DIRS: LazyLock<Mutex<BTreeMap<String, tempfile::TempDir>>> =
-        LazyLock::new(Mutex::default);
-    let mut dirs = DIRS.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(d) = dirs.get(sha) {
-        return Ok(d.path().to_path_buf());
-    }
-    let d = crate::repo::sandbox::private_dir("crate-target").map_err(|e| e.to_string())?;
-    let path = d.path().to_path_buf();
-    dirs.insert(sha.to_owned(), d);
-    Ok(path)
 }
 
 /// TEMPORARY until the catalog builder's `load` lands: reads `catalog.json`.

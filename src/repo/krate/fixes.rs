@@ -5,8 +5,10 @@
 //! spans without sinking the rest), and each answer's arm runs every test executable in its own
 //! limited process, outcomes read from the sealed records only.
 //!
-//! The target directory is the caller's, so dependencies (and cargo's fingerprints of them) are
-//! built once per crate, not once per group.
+//! Each crate source gets one working copy and one target directory per process, kept between
+//! groups: dependencies build once, a file is rewritten only when its text changes, and cargo's
+//! incremental compilation reuses what the last group built. Groups of one crate are judged one
+//! at a time, since the next build would replace the executables a group runs.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -60,8 +62,48 @@ pub struct FixTarget<'a> {
     pub cargo_args: &'a [String],
     /// The tests that count, as `[target] name`.
     pub tests: &'a [String],
-    /// Cargo's target directory: kept between groups so dependencies build once.
-    pub target_dir: &'a Path,
+}
+
+/// A crate's working copy, kept for the process's life.
+struct Workspace {
+    /// Holds the copy and the target directory.
+    dir: tempfile::TempDir,
+    copy: package::Copy,
+    /// What each file of the copy holds now, as this process last wrote it (absent: unknown).
+    written: BTreeMap<PathBuf, String>,
+}
+
+impl Workspace {
+    /// Writes `text` to `path` unless it already holds it, so cargo sees only real changes.
+    fn put(&mut self, path: PathBuf, text: &str) -> Result<(), RepoError> {
+        if self.written.get(&path).is_some_and(|w| w == text) {
+            return Ok(());
+        }
+        write(&path, text)?;
+        self.written.insert(path, text.to_owned());
+        Ok(())
+    }
+}
+
+/// The working copy of the crate at `source_dir`, made on first use.
+fn workspace(pkg: &Package, source_dir: &Path) -> Result<Arc<Mutex<Workspace>>, RepoError> {
+    static ALL: OnceLock<Mutex<BTreeMap<PathBuf, Arc<Mutex<Workspace>>>>> = OnceLock::new();
+    let mut all = ALL
+        .get_or_init(Mutex::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    if let Some(w) = all.get(source_dir) {
+        return Ok(Arc::clone(w));
+    }
+    let dir = super::super::sandbox::private_dir("fix")?;
+    let copy = package::copy(pkg, &dir.path().join("src"))?;
+    let w = Arc::new(Mutex::new(Workspace {
+        dir,
+        copy,
+        written: BTreeMap::new(),
+    }));
+    all.insert(source_dir.to_path_buf(), Arc::clone(&w));
+    Ok(w)
 }
 
 /// One answer's outcome.
@@ -130,8 +172,9 @@ pub fn judge(
     answers: &[Vec<(String, String)>],
 ) -> Result<Vec<FixRun>, RepoError> {
     let pkg = package_of(target.source_dir)?;
-    let tmp = super::super::sandbox::private_dir("fix")?;
-    let copy = package::copy(&pkg, &tmp.path().join("src"))?;
+    let shared = workspace(&pkg, target.source_dir)?;
+    let mut ws = shared.lock().unwrap_or_else(|e| e.into_inner());
+    let copy = ws.copy.clone();
     let all = modules::discover_with_tests(&pkg.lib_root, &pkg.dir)?;
     let buggy_path = pkg.dir.join(target.file);
     if !all.iter().any(|f| f.path == buggy_path) {
@@ -164,7 +207,7 @@ pub fn judge(
         if k == 0 || f.path == buggy_path {
             rendered_files.push(file_mutants(f, sealed.text)?);
         } else {
-            write(&copy.map(&pkg, &f.path), &sealed.text)?;
+            ws.put(copy.map(&pkg, &f.path), &sealed.text)?;
         }
     }
     for (name, path) in &pkg.tests {
@@ -177,7 +220,7 @@ pub fn judge(
             }
         })?;
         sealed_tests.insert(format!("tests/{name}"), sealed.tests);
-        write(&copy.map(&pkg, path), &sealed.text)?;
+        ws.put(copy.map(&pkg, path), &sealed.text)?;
     }
 
     // One arm per distinct fix; the buggy file is the last of the rendered files.
@@ -207,13 +250,17 @@ pub fn judge(
             _ => Err("a crate problem's answer replaces one function".into()),
         });
     }
+    // The build writes the rendered files itself: what they hold afterwards is not ours to know.
+    for f in &rendered_files {
+        ws.written.remove(&copy.map(&pkg, &f.file.path));
+    }
     let built = build::build(
         &pkg,
         &copy,
         &rendered_files,
         &BuildArgs {
             args: target.cargo_args.to_vec(),
-            target_dir: target.target_dir.to_path_buf(),
+            target_dir: ws.dir.path().join("target"),
             wall: Some(BUILD_WALL.mul_f64(super::super::sandbox::load_factor())),
         },
     )?;

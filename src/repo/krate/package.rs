@@ -183,7 +183,7 @@ fn no_harness(manifest: &Path) -> BTreeSet<String> {
 }
 
 /// A copy of the package's workspace under `into`, and where the package landed in it.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct Copy {
     /// The copied workspace root.
     pub workspace_root: PathBuf,
