@@ -25,6 +25,7 @@ mod out;
 mod package;
 mod run;
 mod selection;
+mod tank;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -141,6 +142,10 @@ pub struct TestTarget {
     pub ignored: usize,
     /// The second baseline run (the one without reach recording), in milliseconds.
     pub baseline_ms: f64,
+    /// The most fuel one thread of it (a test's, or with `harness = false` any) burned in the
+    /// baseline; null when not known (a thread the process ended under, or a tank run dry).
+    #[serde(default)]
+    pub fuel_used: Option<u64>,
 }
 
 /// Wall times of a crate audit, in milliseconds.
@@ -263,6 +268,7 @@ pub fn audit_crate(path: &Path, opts: &CrateOptions) -> Result<CrateReport, Repo
         };
         let first = run::run(&spec(Some(reach_file.clone())))?;
         let second = run::run(&spec(None))?;
+        let recorded = std::fs::read_to_string(&reach_file).unwrap_or_default();
         baseline_log += &format!(
             "*** [{}] {}\n{}\n",
             exe.target,
@@ -274,7 +280,8 @@ pub fn audit_crate(path: &Path, opts: &CrateOptions) -> Result<CrateReport, Repo
             harness,
             first,
             second,
-            read_reach(&reach_file),
+            read_reach(&recorded),
+            tank::FuelUse::parse(&recorded),
         )?);
     }
     let baseline_ms = ms(t_base.elapsed());
@@ -478,6 +485,7 @@ pub fn audit_crate(path: &Path, opts: &CrateOptions) -> Result<CrateReport, Repo
                 tests: e.tests.len(),
                 ignored: e.ignored,
                 baseline_ms: ms(e.baseline),
+                fuel_used: e.fuel_used(&e.tests),
             })
             .collect(),
         tests,
@@ -576,6 +584,8 @@ struct Exe {
     baseline: Duration,
     /// Site → tests that reached it (`?`: a thread that is not a test's).
     reach: BTreeMap<u32, BTreeSet<String>>,
+    /// What each thread of the recording run burned.
+    fuel: tank::FuelUse,
 }
 
 impl Exe {
@@ -585,6 +595,7 @@ impl Exe {
         first: run::ExeRun,
         second: run::ExeRun,
         reach: BTreeMap<u32, BTreeSet<String>>,
+        fuel: tank::FuelUse,
     ) -> Result<Self, RepoError> {
         // The run without reach recording: recording costs time on hot sites.
         let baseline = second.elapsed;
@@ -653,7 +664,19 @@ impl Exe {
             ignored: first.ignored.len(),
             baseline,
             reach,
+            fuel,
         })
+    }
+
+    /// The most fuel one thread of a run of `tests` burned in the baseline (unknown: `None`).
+    fn fuel_used(&self, tests: &[String]) -> Option<u64> {
+        let names: BTreeSet<&str> = self
+            .tests
+            .iter()
+            .chain(&self.flaky)
+            .map(String::as_str)
+            .collect();
+        self.fuel.most(self.harness, tests, &names)
     }
 
     /// The trusted tests that reached `site` in the baseline (all of them when a thread that is
@@ -673,10 +696,9 @@ impl Exe {
     }
 }
 
-/// Reads a reach file: `site<TAB>test` lines.
-fn read_reach(path: &Path) -> BTreeMap<u32, BTreeSet<String>> {
+/// Reads a reach file's `site<TAB>test` lines (its fuel lines are [`tank::FuelUse`]'s).
+fn read_reach(text: &str) -> BTreeMap<u32, BTreeSet<String>> {
     let mut out: BTreeMap<u32, BTreeSet<String>> = BTreeMap::new();
-    let text = std::fs::read_to_string(path).unwrap_or_default();
     for line in text.lines() {
         if let Some((site, name)) = line.split_once('\t')
             && let Ok(site) = site.parse()
@@ -869,10 +891,14 @@ pub fn render(report: &CrateReport) -> String {
     s += "\ntargets:\n";
     for t in &report.targets {
         s += &format!(
-            "  {:<24} {:>5} tests  {:>4} ignored{}\n",
+            "  {:<24} {:>5} tests  {:>4} ignored  {}{}\n",
             t.target,
             t.tests,
             t.ignored,
+            t.fuel_used
+                .map_or("fuel used unknown".to_owned(), |f| format!(
+                    "most fuel used {f}"
+                )),
             if t.harness {
                 ""
             } else {
