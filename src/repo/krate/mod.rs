@@ -17,6 +17,8 @@
 //!   over the two baseline runs are flaky and left out; a mutant is only run against the tests
 //!   that reached its site in the baseline (a test that never runs the site cannot tell the mutant
 //!   from the original); a survivor is run a second time before it is reported.
+//! - A mutant run's fuel tank comes from the baseline ([`tank`]): a looping mutant stops after a
+//!   small multiple of what its tests need, and `--fuel` only caps it.
 
 mod build;
 mod inject;
@@ -36,8 +38,10 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 pub use self::inject::{FUEL_ENV, REACH_ENV};
+pub use self::tank::{TANK_FLOOR, TANK_MULT};
 use super::RepoError;
 use super::audit::{Counts, MutantReport, Outcome, SelectionInfo, Status, TestKills, ms};
+use super::schemata::MUTANT_ENV;
 use super::select::MutantFilter;
 use crate::progress::{Progress, ProgressHandle};
 
@@ -75,7 +79,12 @@ pub struct CrateOptions {
     /// Run every test against every mutant (the full kill matrix) instead of stopping at the
     /// first failure among the tests that reach the mutant.
     pub full_matrix: bool,
-    /// Fuel (loop iterations plus calls) per test thread before a test counts as a timeout.
+    /// The most fuel (loop iterations plus calls) a test thread may burn before it counts as a
+    /// timeout: the baseline runs with this tank, and each mutant run with a tank sized from the
+    /// baseline, [`TANK_MULT`] (20) × the most fuel a thread of that run burned in it, at least
+    /// [`TANK_FLOOR`] (2 M), capped by this (and this when a thread's usage is not known). A
+    /// mutant that terminates but makes a test burn more than 20 × its baseline fuel is then a
+    /// timeout rather than killed or survived: detected either way.
     pub fuel: u64,
     /// Cargo's target directory (default: a private temporary one).
     pub target_dir: Option<PathBuf>,
@@ -100,8 +109,9 @@ impl Default for CrateOptions {
             suite: None,
             test_filter: None,
             full_matrix: false,
-            // Real suites do far more work per test than a mini repo's: 100 M steps is about a
-            // second of a debug build, and a mutant that loops forever costs no more than that.
+            // Real suites do far more work per test than a mini repo's: 100 M steps is about
+            // 1.8 s of a debug build, room for a heavy test's baseline. It is only the ceiling: a
+            // mutant run's tank is sized from its tests' baseline fuel (`tank`).
             fuel: 100_000_000,
             target_dir: None,
             filter: MutantFilter::default(),
@@ -127,6 +137,11 @@ pub struct CrateMutant {
     pub report: MutantReport,
     /// How many tests were run against it (the tests that reach it, or all with the full matrix).
     pub tests_run: usize,
+    /// The fuel tank per test thread of its runs (the largest, when it ran several test
+    /// executables): [`TANK_MULT`] × the most fuel a thread of the run burned in the baseline, at
+    /// least [`TANK_FLOOR`], at most [`CrateOptions::fuel`]. Null when no test ran.
+    #[serde(default)]
+    pub fuel: Option<u64>,
 }
 
 /// A test executable of the audit.
@@ -446,6 +461,7 @@ pub fn audit_crate(path: &Path, opts: &CrateOptions) -> Result<CrateReport, Repo
                 equivalence_note: None,
             },
             tests_run: v.tests_run,
+            fuel: v.fuel,
         });
     }
     counts.viable = counts.total - counts.unviable;
@@ -715,6 +731,8 @@ struct Verdict {
     killed_by: Vec<String>,
     reason: Option<String>,
     tests_run: usize,
+    /// The largest tank of its runs.
+    fuel: Option<u64>,
     /// The runs' output, for `mutants.out` (empty without it).
     log: String,
 }
@@ -726,6 +744,7 @@ impl Default for Verdict {
             killed_by: Vec::new(),
             reason: None,
             tests_run: 0,
+            fuel: None,
             log: String::new(),
         }
     }
@@ -749,11 +768,13 @@ fn run_plan(
         // catches code that blocks.
         let wall = (e.baseline * 5 + Duration::from_secs(10)).max(Duration::from_secs(20));
         let all = tests.len() == e.tests.len();
+        let fuel = tank::size(e.fuel_used(tests), opts.fuel);
+        v.fuel = v.fuel.max(Some(fuel));
         let r = run::run(&run::RunSpec {
             exe: &e.path,
             cwd,
             mutant: o,
-            fuel: opts.fuel,
+            fuel,
             tests: if all && opts.test_filter.is_none() && e.flaky.is_empty() {
                 &[]
             } else {
@@ -767,7 +788,7 @@ fn run_plan(
         })?;
         if opts.mutants_out.is_some() {
             v.log += &format!(
-                "*** [{}] env VERIGYM_MUTANT={o} {}\n{}\n",
+                "*** [{}] env {MUTANT_ENV}={o} {FUEL_ENV}={fuel} {}\n{}\n",
                 e.target,
                 e.path.display(),
                 r.log

@@ -1,6 +1,18 @@
-//! What each thread of a crate's tests burns from its fuel tank, as the recording baseline run
-//! (the one that records reach) writes it: the runtime writes a [`FUEL_START`] line into the
-//! reach file when a thread fills its tank and a [`FUEL_USED`] line when the thread ends.
+//! Each mutant run's fuel tank, sized from the baseline the way cargo-mutants sizes its timeout
+//! from the baseline's test time (there: at least 20 s, else 5 × the baseline's wall time).
+//!
+//! The recording baseline run (the one that records reach) also accounts for every thread's
+//! tank: the runtime writes a [`FUEL_START`] line into the reach file when a thread fills its tank
+//! and a [`FUEL_USED`] line when the thread ends. A mutant run's tank is then [`TANK_MULT`] × the most
+//! any thread of that run burned in the baseline, at least [`TANK_FLOOR`], at most the user's
+//! `--fuel` ([`super::CrateOptions::fuel`]), and exactly `--fuel` when some thread's usage is not
+//! known. A mutant that loops forever then stops after a small multiple of what the unmutated
+//! tests need, instead of after the whole 100 M ceiling (about 1.8 s of debug code per timeout).
+//!
+//! What this changes in verdicts: a timeout ends sooner, and a mutant that terminates but makes
+//! a test burn more than [`TANK_MULT`] × its baseline fuel (and more than [`TANK_FLOOR`]) is now a timeout
+//! where it was killed or survived. Either way it is detected: the score counts killed and
+//! timeout alike, as cargo-mutants counts a mutant that makes the tests 5 × slower as caught.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -10,6 +22,33 @@ pub(crate) const FUEL_START: &str = "fuel-start";
 /// The reach-file line a thread writes as it ends: `fuel-used<TAB>burned<TAB>thread`, `?` for
 /// `burned` when its tank ran dry (and was refilled, which hides what it burned).
 pub(crate) const FUEL_USED: &str = "fuel-used";
+
+/// A run's tank is this many times the most fuel one of its threads burned in the baseline.
+///
+/// Fuel counts only the crate's own loop iterations and calls, and the same code on the same
+/// input burns the same fuel, so unlike cargo-mutants' wall-clock multiple (5 ×) this one need
+/// not absorb load or machine noise, only tests whose work varies from run to run (random
+/// inputs, proptest's fresh seeds, `HashMap` order, loops until a deadline) and mutants that do
+/// more work yet finish (a bound off by one, an early exit removed). 20 × leaves room for both
+/// and keeps a timeout at a twentieth of the ceiling's cost for a test that needs 5 M steps.
+pub const TANK_MULT: u64 = 20;
+
+/// The smallest tank, in fuel: 2 M steps, about 35 ms of debug code (100 M run about 1.8 s).
+///
+/// Most tests burn a few thousand steps, where a multiple alone would be too tight for a small
+/// legitimate difference to be safe (a test of 100 steps whose mutant needs 2,001 is slow, not
+/// looping). 35 ms is still well under a test executable's start-up and libtest's own overhead
+/// per run, so a timeout costs about what a kill does.
+pub const TANK_FLOOR: u64 = 2_000_000;
+
+/// The tank of one run: [`TANK_MULT`] × `most`, at least [`TANK_FLOOR`], at most `ceiling`; `ceiling`
+/// when `most` is unknown.
+pub(crate) fn size(most: Option<u64>, ceiling: u64) -> u64 {
+    match most {
+        Some(most) => most.saturating_mul(TANK_MULT).max(TANK_FLOOR).min(ceiling),
+        None => ceiling,
+    }
+}
 
 /// One executable's recording run, as fuel: every thread name's account.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -88,6 +127,19 @@ impl FuelUse {
 mod tests {
     use super::*;
 
+    #[test]
+    fn the_tank_is_a_multiple_of_the_baseline_between_the_floor_and_the_ceiling() {
+        let ceiling = 100_000_000;
+        assert_eq!(size(Some(0), ceiling), TANK_FLOOR);
+        assert_eq!(size(Some(TANK_FLOOR / TANK_MULT), ceiling), TANK_FLOOR);
+        assert_eq!(size(Some(1_000_000), ceiling), 1_000_000 * TANK_MULT);
+        assert_eq!(size(Some(ceiling / TANK_MULT + 1), ceiling), ceiling);
+        assert_eq!(size(Some(u64::MAX), ceiling), ceiling, "no overflow");
+        assert_eq!(size(None, ceiling), ceiling, "unknown: the ceiling");
+        // `--fuel` stays the hard ceiling, even below the floor.
+        assert_eq!(size(Some(0), 1_000), 1_000);
+    }
+
     fn names<'a>(v: &[&'a str]) -> BTreeSet<&'a str> {
         v.iter().copied().collect()
     }
@@ -125,5 +177,6 @@ mod tests {
         assert_eq!(dry.most(true, &run(&["a"]), &tests), None);
         let helper = FuelUse::parse("fuel-start\ta\nfuel-used\t5\ta\nfuel-start\t?\n");
         assert_eq!(helper.most(true, &run(&["a"]), &tests), None);
+        assert_eq!(size(helper.most(true, &run(&["a"]), &tests), 777), 777);
     }
 }
