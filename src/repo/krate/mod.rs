@@ -17,8 +17,9 @@
 //!   over the two baseline runs are flaky and left out; a mutant is only run against the tests
 //!   that reached its site in the baseline (a test that never runs the site cannot tell the mutant
 //!   from the original); a survivor is run a second time before it is reported.
-//! - A mutant run's fuel tank comes from the baseline ([`tank`]): a looping mutant stops after a
-//!   small multiple of what its tests need, and `--fuel` only caps it.
+//! - A mutant run's fuel tank comes from the baseline's fuel, never its time (`tank.rs`,
+//!   [`TANK_MULT`], [`TANK_FLOOR`]): a looping mutant stops after a small multiple of what its
+//!   tests need, and `--fuel` only caps it.
 
 mod build;
 mod inject;
