@@ -6,7 +6,9 @@ use std::path::{Path, PathBuf};
 
 use verigym::repo::RepoError;
 use verigym::repo::audit::Status;
-use verigym::repo::krate::{self, CrateOptions, CrateReport, TestKind, audit_crate};
+use verigym::repo::krate::{
+    self, CrateMutant, CrateOptions, CrateReport, TANK_FLOOR, TANK_MULT, TestKind, audit_crate,
+};
 use verigym::repo::select::{ChangedLines, FileGlob, MutantFilter, Shard};
 
 fn fixture(name: &str) -> PathBuf {
@@ -112,6 +114,118 @@ fn multi_file_crate_with_path_inline_modules_and_both_kinds_of_tests() {
         Some("no test reaches this code")
     );
     assert!(r.score > 0.5 && r.score < 1.0, "{}", r.score);
+}
+
+/// The tank of every mutant that ran: at least the floor, far below the 100 M ceiling; none for a
+/// mutant no test reaches.
+fn assert_sized(r: &CrateReport) {
+    let ceiling = CrateOptions::default().fuel;
+    for m in &r.mutants {
+        let id = &m.report.mutant.id;
+        match m.fuel {
+            Some(f) => assert!(
+                m.tests_run > 0 && (TANK_FLOOR..=ceiling / 10).contains(&f),
+                "{id}: {f}"
+            ),
+            None => assert_eq!(m.tests_run, 0, "{id}"),
+        }
+    }
+}
+
+fn timeouts<'a>(r: &'a CrateReport, function: &str) -> Vec<&'a CrateMutant> {
+    let found: Vec<&CrateMutant> = r
+        .mutants
+        .iter()
+        .filter(|m| m.report.mutant.function == function && m.report.status == Status::Timeout)
+        .collect();
+    assert!(
+        !found.is_empty(),
+        "no timeout in {function}: {:#?}",
+        r.mutants
+    );
+    found
+}
+
+/// Under the default 100 M ceiling each mutant run's tank is sized from its tests' baseline fuel,
+/// so `log2`'s endless loop stops at the floor (2 M steps) instead of the ceiling, and every
+/// verdict is the one a flat tank gives: `opts()`'s 1 M ceiling is below the floor, so there every
+/// run gets exactly 1 M, as every run did before tanks were sized.
+#[test]
+fn a_looping_mutant_stops_at_a_tank_sized_from_the_baseline() {
+    let out = tempfile::tempdir().unwrap();
+    let dir = out.path().join("mutants.out");
+    let sized = audit(
+        "multi",
+        &CrateOptions {
+            mutants_out: Some(dir.clone()),
+            ..CrateOptions::default()
+        },
+    );
+    assert_eq!(statuses(&sized), statuses(&audit("multi", &opts())));
+    assert_sized(&sized);
+    // The fixture's tests are tiny (a few hundred steps): every tank is the floor.
+    for t in &sized.targets {
+        let used = t
+            .fuel_used
+            .unwrap_or_else(|| panic!("{}: unknown", t.target));
+        assert!(
+            used > 0 && used * TANK_MULT < TANK_FLOOR,
+            "{}: {used}",
+            t.target
+        );
+    }
+    for m in timeouts(&sized, "log2") {
+        assert_eq!(m.fuel, Some(TANK_FLOOR), "{}", m.report.mutant.id);
+    }
+    // The logs name the tank with the mutant, so a run can be repeated by hand.
+    let logs: Vec<String> = std::fs::read_dir(dir.join("log"))
+        .unwrap()
+        .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap())
+        .collect();
+    let tank = format!("VERIGYM_FUEL={TANK_FLOOR} ");
+    assert!(logs.iter().any(|l| l.contains(&tank)), "{logs:#?}");
+    assert!(!logs.iter().any(|l| l.contains("VERIGYM_FUEL=100000000")));
+}
+
+/// A heavy test's mutant runs get [`TANK_MULT`] × its baseline fuel, a light test's the floor,
+/// and a `harness = false` target is measured as one process.
+#[test]
+fn the_tank_is_a_multiple_of_what_the_runs_tests_burned() {
+    let r = audit("fuel", &CrateOptions::default());
+    assert_eq!(statuses(&r), statuses(&audit("fuel", &opts())));
+    assert_sized(&r);
+    let used = |target: &str| {
+        let t = r.targets.iter().find(|t| t.target == target).unwrap();
+        t.fuel_used.unwrap_or_else(|| panic!("{target}: unknown"))
+    };
+    // `heavy` counts to 300,000: one step per iteration, plus the calls.
+    let heavy = used("lib");
+    assert!((300_000..301_000).contains(&heavy), "{heavy}");
+    let whole = used("tests/whole");
+    assert!((1_000..1_100).contains(&whole), "{whole}");
+    assert!(
+        r.targets
+            .iter()
+            .any(|t| t.target == "tests/whole" && !t.harness)
+    );
+    // The lib's run comes first and times out: only `heavy` reaches `count_to`.
+    for m in timeouts(&r, "count_to") {
+        assert_eq!(m.fuel, Some(TANK_MULT * heavy), "{}", m.report.mutant.id);
+    }
+    // Only `light` reaches `log2` in the lib, and only the whole target calls `digits`.
+    for m in timeouts(&r, "log2")
+        .into_iter()
+        .chain(timeouts(&r, "digits"))
+    {
+        assert_eq!(m.fuel, Some(TANK_FLOOR), "{}", m.report.mutant.id);
+    }
+    assert!(
+        timeouts(&r, "digits")
+            .iter()
+            .all(|m| m.report.killed_by == ["[tests/whole] tests/whole"]),
+        "{:#?}",
+        r.mutants
+    );
 }
 
 #[test]

@@ -54,8 +54,10 @@ pub struct Args {
     /// Seed of those inputs.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Loop iterations plus calls each test may make before it counts as a timeout (default:
-    /// 1 000 000 for a mini repo, 100 000 000 for a crate).
+    /// Loop iterations plus calls each test may make before it counts as a timeout. Mini repo:
+    /// the tank of every run (default 1 000 000). Crate: the ceiling (default 100 000 000); the
+    /// baseline runs with it, and each mutant run with a tank sized from the baseline, 20 × the
+    /// most fuel a test of that run used, at least 2 000 000, at most this.
     #[arg(long)]
     fuel: Option<u64>,
     /// Also write cargo-mutants' `mutants.out` layout (`outcomes.json`, `caught.txt`,

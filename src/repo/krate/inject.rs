@@ -10,6 +10,7 @@ use super::super::RepoError;
 use super::super::mutate::{self, Analysis, Mutant};
 use super::super::schemata::{self, FUEL_EXHAUSTED, MUTANT_ENV, Rendered};
 use super::modules::ModuleFile;
+use super::tank::{FUEL_START, FUEL_USED};
 
 /// The path every injected call takes to the runtime.
 pub(crate) const RT: &str = "crate::__vg_rt::";
@@ -77,7 +78,8 @@ pub(crate) fn all_mutants(files: &[FileMutants]) -> Vec<(&str, &Mutant)> {
 
 /// The runtime module appended to the library root. The selector reads `VERIGYM_MUTANT` once;
 /// with `VERIGYM_REACH` set it also records, once per (test, site), which test (the libtest
-/// thread's name) reached which site; fuel comes from `VERIGYM_FUEL`, and an exhausted tank
+/// thread's name) reached which site, and how much fuel each thread burned (see
+/// [`super::tank`] for the lines); fuel comes from `VERIGYM_FUEL`, and an exhausted tank
 /// writes a marker straight to stderr (not through libtest's capture) before it panics, so a
 /// runner that stops at the first failure still tells a timeout from a failure.
 ///
@@ -89,6 +91,8 @@ pub(crate) fn all_mutants(files: &[FileMutants]) -> Vec<(&str, &Mutant)> {
 /// one atomic word (one load decides the baseline's case), fuel and depth share one
 /// const-initialized thread-local (one access per fuel point or call, no lazy-init check), the
 /// site lookup is a plain loop, and reach recording's per-thread "seen" set is a bitset.
+/// Fuel recording adds nothing to the fuel check: it hooks the tank's first fill, the branch
+/// every thread takes once, and reads the mode there.
 pub(crate) fn runtime() -> String {
     format!(
         r#"
@@ -146,13 +150,23 @@ pub mod __vg_rt {{
         }};
         let fresh = SEEN.lock().map(|mut s| s.insert((name.clone(), site))).unwrap_or(false);
         if fresh {{
-            if let Some(path) = __vg_std::env::var_os("{REACH_ENV}") {{
-                use self::__vg_std::io::Write;
-                if let Ok(mut f) = __vg_std::fs::OpenOptions::new().create(true).append(true).open(path) {{
-                    let _ = __vg_std::writeln!(f, "{{}}\t{{}}", site, name);
-                }}
+            record(&__vg_std::format!("{{}}\t{{}}\n", site, name));
+        }}
+    }}
+
+    // Appends one line to the reach file in one write, so that lines of threads writing at
+    // once do not interleave (an `O_APPEND` write is not split by another's).
+    fn record(line: &str) {{
+        if let Some(path) = __vg_std::env::var_os("{REACH_ENV}") {{
+            use self::__vg_std::io::Write;
+            if let Ok(mut f) = __vg_std::fs::OpenOptions::new().create(true).append(true).open(path) {{
+                let _ = f.write_all(line.as_bytes());
             }}
         }}
+    }}
+
+    fn thread_name() -> String {{
+        __vg_std::thread::current().name().map_or(String::from("?"), String::from)
     }}
 
     #[inline]
@@ -197,13 +211,73 @@ pub mod __vg_rt {{
         depth: Cell<u32>,
     }}
 
+    // A recording run's account of one thread's tank: its destructor runs as the thread ends
+    // (libtest joins each test's thread, so before the run does) and writes what the thread
+    // burned, or `?` when it ran dry and was refilled. A thread the process ends under (a
+    // detached helper, a `harness = false` main that calls `exit`) writes no end line: the
+    // reader takes its usage as unknown.
+    struct Usage {{
+        name: String,
+        start: u64,
+        dry: Cell<bool>,
+    }}
+
+    impl Drop for Usage {{
+        fn drop(&mut self) {{
+            // Never panic here: a panic in a thread-local's destructor aborts the process.
+            let left = TANK.try_with(|t| t.fuel.get()).unwrap_or(UNFILLED);
+            let used = if self.dry.get() || left > self.start {{
+                String::from("?")
+            }} else {{
+                // `format!`, not `to_string`: a `no_std` crate's prelude has no `ToString`.
+                __vg_std::format!("{{}}", self.start - left)
+            }};
+            record(&__vg_std::format!("{FUEL_USED}\t{{}}\t{{}}\n", used, self.name));
+        }}
+    }}
+
     __vg_std::thread_local! {{
         static SEEN_HERE: RefCell<Vec<u64>> = const {{ RefCell::new(Vec::new()) }};
+        // No destructor, so every access is one plain thread-local access (a type with drop glue
+        // would add a registration check to each): the per-thread account lives in `USAGE`.
         static TANK: Tank = const {{ Tank {{ fuel: Cell::new(UNFILLED), depth: Cell::new(0) }} }};
+        static USAGE: RefCell<Option<Usage>> = const {{ RefCell::new(None) }};
+    }}
+
+    // A thread's first fuel point: the tank is filled from the environment, and in a recording
+    // run the thread's account opened (a start line first, so that a thread that never gets to
+    // write its end line is known to exist).
+    #[cold]
+    fn fill() -> u64 {{
+        let left = tank();
+        let mut mode = MODE.load(Ordering::Relaxed);
+        if mode == UNREAD {{
+            mode = read_mode();
+        }}
+        if mode & RECORDING != 0 {{
+            let name = thread_name();
+            record(&__vg_std::format!("{FUEL_START}\t{{}}\n", name));
+            let _ = USAGE.try_with(|u| {{
+                if let Ok(mut u) = u.try_borrow_mut() {{
+                    *u = Some(Usage {{ name, start: left, dry: Cell::new(false) }});
+                }}
+            }});
+        }}
+        left
     }}
 
     #[cold]
     fn exhausted(t: &Tank) -> ! {{
+        if MODE.load(Ordering::Relaxed) & RECORDING != 0 {{
+            // The refill below hides what the thread burned: its usage is unknown.
+            let _ = USAGE.try_with(|u| {{
+                if let Ok(u) = u.try_borrow() {{
+                    if let Some(u) = u.as_ref() {{
+                        u.dry.set(true);
+                    }}
+                }}
+            }});
+        }}
         t.fuel.set(tank());
         t.depth.set(0);
         {{
@@ -217,7 +291,7 @@ pub mod __vg_rt {{
     fn burn(t: &Tank) {{
         let mut left = t.fuel.get();
         if left == UNFILLED {{
-            left = tank();
+            left = fill();
         }}
         if left == 0 {{
             exhausted(t);

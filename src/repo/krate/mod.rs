@@ -17,6 +17,9 @@
 //!   over the two baseline runs are flaky and left out; a mutant is only run against the tests
 //!   that reached its site in the baseline (a test that never runs the site cannot tell the mutant
 //!   from the original); a survivor is run a second time before it is reported.
+//! - A mutant run's fuel tank comes from the baseline's fuel, never its time (`tank.rs`,
+//!   [`TANK_MULT`], [`TANK_FLOOR`]): a looping mutant stops after a small multiple of what its
+//!   tests need, and `--fuel` only caps it.
 
 mod build;
 pub mod catalog;
@@ -28,6 +31,7 @@ mod package;
 mod run;
 pub(crate) mod sealing;
 mod selection;
+mod tank;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -38,8 +42,10 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 pub use self::inject::{FUEL_ENV, REACH_ENV};
+pub use self::tank::{TANK_FLOOR, TANK_MULT};
 use super::RepoError;
 use super::audit::{Counts, MutantReport, Outcome, SelectionInfo, Status, TestKills, ms};
+use super::schemata::MUTANT_ENV;
 use super::select::MutantFilter;
 use crate::progress::{Progress, ProgressHandle};
 
@@ -77,7 +83,12 @@ pub struct CrateOptions {
     /// Run every test against every mutant (the full kill matrix) instead of stopping at the
     /// first failure among the tests that reach the mutant.
     pub full_matrix: bool,
-    /// Fuel (loop iterations plus calls) per test thread before a test counts as a timeout.
+    /// The most fuel (loop iterations plus calls) a test thread may burn before it counts as a
+    /// timeout: the baseline runs with this tank, and each mutant run with a tank sized from the
+    /// baseline, [`TANK_MULT`] (20) × the most fuel a thread of that run burned in it, at least
+    /// [`TANK_FLOOR`] (2 M), capped by this (and this when a thread's usage is not known). A
+    /// mutant that terminates but makes a test burn more than 20 × its baseline fuel is then a
+    /// timeout rather than killed or survived: detected either way.
     pub fuel: u64,
     /// Cargo's target directory (default: a private temporary one).
     pub target_dir: Option<PathBuf>,
@@ -102,8 +113,9 @@ impl Default for CrateOptions {
             suite: None,
             test_filter: None,
             full_matrix: false,
-            // Real suites do far more work per test than a mini repo's: 100 M steps is about a
-            // second of a debug build, and a mutant that loops forever costs no more than that.
+            // Real suites do far more work per test than a mini repo's: 100 M steps is about
+            // 1.8 s of a debug build, room for a heavy test's baseline. It is only the ceiling: a
+            // mutant run's tank is sized from its tests' baseline fuel (`tank`).
             fuel: 100_000_000,
             target_dir: None,
             filter: MutantFilter::default(),
@@ -129,6 +141,11 @@ pub struct CrateMutant {
     pub report: MutantReport,
     /// How many tests were run against it (the tests that reach it, or all with the full matrix).
     pub tests_run: usize,
+    /// The fuel tank per test thread of its runs (the largest, when it ran several test
+    /// executables): [`TANK_MULT`] × the most fuel a thread of the run burned in the baseline, at
+    /// least [`TANK_FLOOR`], at most [`CrateOptions::fuel`]. Null when no test ran.
+    #[serde(default)]
+    pub fuel: Option<u64>,
 }
 
 /// A test executable of the audit.
@@ -144,6 +161,10 @@ pub struct TestTarget {
     pub ignored: usize,
     /// The second baseline run (the one without reach recording), in milliseconds.
     pub baseline_ms: f64,
+    /// The most fuel one thread of it (a test's, or with `harness = false` any) burned in the
+    /// baseline; null when not known (a thread the process ended under, or a tank run dry).
+    #[serde(default)]
+    pub fuel_used: Option<u64>,
 }
 
 /// Wall times of a crate audit, in milliseconds.
@@ -267,6 +288,7 @@ pub fn audit_crate(path: &Path, opts: &CrateOptions) -> Result<CrateReport, Repo
         };
         let first = run::run(&spec(Some(reach_file.clone())))?;
         let second = run::run(&spec(None))?;
+        let recorded = std::fs::read_to_string(&reach_file).unwrap_or_default();
         baseline_log += &format!(
             "*** [{}] {}\n{}\n",
             exe.target,
@@ -278,7 +300,8 @@ pub fn audit_crate(path: &Path, opts: &CrateOptions) -> Result<CrateReport, Repo
             harness,
             first,
             second,
-            read_reach(&reach_file),
+            read_reach(&recorded),
+            tank::FuelUse::parse(&recorded),
         )?);
     }
     let baseline_ms = ms(t_base.elapsed());
@@ -443,6 +466,7 @@ pub fn audit_crate(path: &Path, opts: &CrateOptions) -> Result<CrateReport, Repo
                 equivalence_note: None,
             },
             tests_run: v.tests_run,
+            fuel: v.fuel,
         });
     }
     counts.viable = counts.total - counts.unviable;
@@ -482,6 +506,7 @@ pub fn audit_crate(path: &Path, opts: &CrateOptions) -> Result<CrateReport, Repo
                 tests: e.tests.len(),
                 ignored: e.ignored,
                 baseline_ms: ms(e.baseline),
+                fuel_used: e.fuel_used(&e.tests),
             })
             .collect(),
         tests,
@@ -580,6 +605,8 @@ struct Exe {
     baseline: Duration,
     /// Site → tests that reached it (`?`: a thread that is not a test's).
     reach: BTreeMap<u32, BTreeSet<String>>,
+    /// What each thread of the recording run burned.
+    fuel: tank::FuelUse,
 }
 
 impl Exe {
@@ -589,6 +616,7 @@ impl Exe {
         first: run::ExeRun,
         second: run::ExeRun,
         reach: BTreeMap<u32, BTreeSet<String>>,
+        fuel: tank::FuelUse,
     ) -> Result<Self, RepoError> {
         // The run without reach recording: recording costs time on hot sites.
         let baseline = second.elapsed;
@@ -657,7 +685,19 @@ impl Exe {
             ignored: first.ignored.len(),
             baseline,
             reach,
+            fuel,
         })
+    }
+
+    /// The most fuel one thread of a run of `tests` burned in the baseline (unknown: `None`).
+    fn fuel_used(&self, tests: &[String]) -> Option<u64> {
+        let names: BTreeSet<&str> = self
+            .tests
+            .iter()
+            .chain(&self.flaky)
+            .map(String::as_str)
+            .collect();
+        self.fuel.most(self.harness, tests, &names)
     }
 
     /// The trusted tests that reached `site` in the baseline (all of them when a thread that is
@@ -677,10 +717,9 @@ impl Exe {
     }
 }
 
-/// Reads a reach file: `site<TAB>test` lines.
-fn read_reach(path: &Path) -> BTreeMap<u32, BTreeSet<String>> {
+/// Reads a reach file's `site<TAB>test` lines (its fuel lines are [`tank::FuelUse`]'s).
+fn read_reach(text: &str) -> BTreeMap<u32, BTreeSet<String>> {
     let mut out: BTreeMap<u32, BTreeSet<String>> = BTreeMap::new();
-    let text = std::fs::read_to_string(path).unwrap_or_default();
     for line in text.lines() {
         if let Some((site, name)) = line.split_once('\t')
             && let Ok(site) = site.parse()
@@ -697,6 +736,8 @@ struct Verdict {
     killed_by: Vec<String>,
     reason: Option<String>,
     tests_run: usize,
+    /// The largest tank of its runs.
+    fuel: Option<u64>,
     /// The runs' output, for `mutants.out` (empty without it).
     log: String,
 }
@@ -708,6 +749,7 @@ impl Default for Verdict {
             killed_by: Vec::new(),
             reason: None,
             tests_run: 0,
+            fuel: None,
             log: String::new(),
         }
     }
@@ -731,11 +773,13 @@ fn run_plan(
         // catches code that blocks.
         let wall = (e.baseline * 5 + Duration::from_secs(10)).max(Duration::from_secs(20));
         let all = tests.len() == e.tests.len();
+        let fuel = tank::size(e.fuel_used(tests), opts.fuel);
+        v.fuel = v.fuel.max(Some(fuel));
         let r = run::run(&run::RunSpec {
             exe: &e.path,
             cwd,
             mutant: o,
-            fuel: opts.fuel,
+            fuel,
             tests: if all && opts.test_filter.is_none() && e.flaky.is_empty() {
                 &[]
             } else {
@@ -749,7 +793,7 @@ fn run_plan(
         })?;
         if opts.mutants_out.is_some() {
             v.log += &format!(
-                "*** [{}] env VERIGYM_MUTANT={o} {}\n{}\n",
+                "*** [{}] env {MUTANT_ENV}={o} {FUEL_ENV}={fuel} {}\n{}\n",
                 e.target,
                 e.path.display(),
                 r.log
@@ -873,10 +917,14 @@ pub fn render(report: &CrateReport) -> String {
     s += "\ntargets:\n";
     for t in &report.targets {
         s += &format!(
-            "  {:<24} {:>5} tests  {:>4} ignored{}\n",
+            "  {:<24} {:>5} tests  {:>4} ignored  {}{}\n",
             t.target,
             t.tests,
             t.ignored,
+            t.fuel_used
+                .map_or("fuel used unknown".to_owned(), |f| format!(
+                    "most fuel used {f}"
+                )),
             if t.harness {
                 ""
             } else {
