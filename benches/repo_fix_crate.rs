@@ -1,0 +1,97 @@
+//! Criterion bench for `repo_fix` on a real crate (`repo = path:DIR`): verifying one answer and a
+//! GRPO group of 16 distinct answers (the reference, one with a type error, up to 14 single edits
+//! of the buggy function, the rest the reference written differently) against the crate's own sealed tests. Needs cargo and rustc on PATH.
+//!
+//! The catalog is a shipped one, `envs/crates/strsim`, or the directory in
+//! `VERIGYM_BENCH_CATALOG`. The first verification in the process builds the crate and its
+//! dependencies; criterion's warm-up takes it, so the medians are for a crate whose dependencies
+//! are built (one incremental cargo build of the crate per group, then the test runs).
+
+use std::hint::black_box;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use verigym::envs::repo_fix::{RepoFix, RepoFixData, RepoFixParams, answer_block};
+use verigym::repo::mutate;
+use verigym::{Env, EnvParams, Generator, Problem};
+
+fn catalog() -> PathBuf {
+    std::env::var_os("VERIGYM_BENCH_CATALOG").map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("envs/crates/strsim"),
+        PathBuf::from,
+    )
+}
+
+fn problem() -> Problem<RepoFixParams, RepoFixData> {
+    let params = RepoFixParams {
+        repo: format!("path:{}", catalog().display()),
+        ..RepoFixParams::at_level(2.0)
+    };
+    Generator::new(&RepoFix, params, 4).unwrap().problem(0)
+}
+
+/// The reference, one answer with a type error, and single edits of the buggy function (other
+/// mutants of it), topped up with the reference padded by an unused `let`: 16 distinct answers.
+fn group(p: &Problem<RepoFixParams, RepoFixData>) -> Vec<String> {
+    let function = &p.data.bugs[0].function;
+    let analysis = mutate::analyze(&p.data.library, "buggy.rs").unwrap();
+    let at = p
+        .answer
+        .find('{')
+        .map(|i| i + 1)
+        .expect("the reference has a body");
+    let broken = format!("{} let _: u8 = \"no\";{}", &p.answer[..at], &p.answer[at..]);
+    let mut answers = vec![p.answer.clone(), broken];
+    for m in &analysis.mutants {
+        let edited = mutate::apply(&p.data.library, m);
+        let functions = mutate::analyze(&edited, "buggy.rs").unwrap().functions;
+        let answer = answer_block(&edited, &functions, &[function]);
+        if !answers.contains(&answer) {
+            answers.push(answer);
+        }
+        if answers.len() == 16 {
+            break;
+        }
+    }
+    // A small function has few edits: the rest are right answers written differently.
+    let mut k = 0;
+    while answers.len() < 16 {
+        answers.push(format!(
+            "{} let _pad = {k};{}",
+            &p.answer[..at],
+            &p.answer[at..]
+        ));
+        k += 1;
+    }
+    answers
+}
+
+fn verify(c: &mut Criterion) {
+    let p = problem();
+    let answers = group(&p);
+    let responses: Vec<&str> = answers.iter().map(String::as_str).collect();
+    let verdicts = RepoFix.verify_group(&p.data, &responses);
+    let reasons: Vec<_> = verdicts.iter().map(|v| v.reason).collect();
+    eprintln!(
+        "group of 16 on {} ({}): {reasons:?}",
+        p.id, p.data.bugs[0].function
+    );
+    assert!(verdicts[0].correct, "{:?}", verdicts[0]);
+    assert_eq!(verdicts[1].reason, verigym::Reason::CompileError);
+
+    let mut group = c.benchmark_group("repo_fix_crate");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(30));
+    group.bench_function("verify_single", |b| {
+        b.iter(|| black_box(RepoFix.verify(&p.data, &p.answer).correct))
+    });
+    group.bench_function("verify_group_16", |b| {
+        b.iter(|| black_box(RepoFix.verify_group(&p.data, &responses).len()))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, verify);
+criterion_main!(benches);
