@@ -232,6 +232,34 @@ fn a_failed_build_leaves_the_previous_catalog_and_no_partial_one() {
     assert_eq!(names, ["cat", "pkg"], "no partial catalog beside it");
 }
 
+#[test]
+fn the_cli_needs_a_directory_for_a_crate_and_refuses_crate_flags_on_a_mini_repo() {
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_verigym"))
+            .args(args)
+            .output()
+            .unwrap();
+        (out.status.code(), String::from_utf8(out.stderr).unwrap())
+    };
+    let multi = fixture("multi");
+    let (code, err) = run(&["catalog", multi.to_str().unwrap()]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("--out DIR is required for a Cargo package"),
+        "{err}"
+    );
+    let (code, err) = run(&["catalog", multi.to_str().unwrap(), "--out", "-"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("not a stream"), "{err}");
+    let toy = root().join("envs/repos/toy");
+    let (code, err) = run(&["catalog", toy.to_str().unwrap(), "--features", "x"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("--features: only for a Cargo package"),
+        "{err}"
+    );
+}
+
 /// The shipped catalog directories, by name.
 fn shipped() -> Vec<(String, PathBuf)> {
     let dir = root().join("envs/crates");
