@@ -2,7 +2,7 @@
 //! GRPO group of 16 distinct answers (the reference, one with a type error, up to 14 single edits
 //! of the buggy function, the rest the reference written differently) against the crate's own sealed tests. Needs cargo and rustc on PATH.
 //!
-//! The catalog is a shipped one, `envs/crates/strsim`, or the directory in
+//! The catalog is a shipped one, `envs/crates/heck`, or the directory in
 //! `VERIGYM_BENCH_CATALOG`. The first verification in the process builds the crate and its
 //! dependencies; criterion's warm-up takes it, so the medians are for a crate whose dependencies
 //! are built (one incremental cargo build of the crate per group, then the test runs).
@@ -18,7 +18,7 @@ use verigym::{Env, EnvParams, Generator, Problem};
 
 fn catalog() -> PathBuf {
     std::env::var_os("VERIGYM_BENCH_CATALOG").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("envs/crates/strsim"),
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("envs/crates/heck"),
         PathBuf::from,
     )
 }

@@ -10,7 +10,9 @@ use crate::eval::EvalReport;
 use crate::grade::{Graded, ResponseLine, Summary};
 use crate::probe::EnvProbeReport;
 #[cfg(feature = "repo")]
-use crate::repo::{agent::AgentReport, audit::AuditReport, catalog::BugCatalog};
+use crate::repo::{
+    agent::AgentReport, audit::AuditReport, catalog::BugCatalog, krate::catalog::CrateCatalog,
+};
 use crate::suite::{Manifest, SuiteSpec};
 
 /// Every schema, as (file name, schema), in a stable order.
@@ -32,6 +34,7 @@ pub fn all() -> Vec<(String, Schema)> {
     out.extend([
         named::<AuditReport>("audit-report"),
         named::<BugCatalog>("bug-catalog"),
+        named::<CrateCatalog>("crate-catalog"),
         named::<AgentReport>("fix-agent-report"),
     ]);
     #[cfg(feature = "serve")]

@@ -7,6 +7,7 @@ mod audit_select;
 mod binairo;
 mod cli;
 mod countdown;
+mod crate_catalog;
 mod crt;
 mod cryptarithm;
 mod curriculum;

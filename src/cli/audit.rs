@@ -19,32 +19,12 @@ pub struct Args {
     /// Crate: one integration test, by file (relative to the package) or target name.
     #[arg(long)]
     suite: Option<String>,
-    /// Crate: the workspace member to audit.
-    #[arg(short = 'p', long = "package")]
-    package: Option<String>,
-    /// Crate: features to enable (comma- or space-separated, repeatable).
-    #[arg(long, value_delimiter = ',')]
-    features: Vec<String>,
-    /// Crate: enable every feature.
-    #[arg(long)]
-    all_features: bool,
-    /// Crate: do not enable the default features.
-    #[arg(long)]
-    no_default_features: bool,
-    /// Crate: which tests count.
-    #[arg(long, value_enum, default_value = "all")]
-    tests: Tests,
-    /// Crate: only tests whose name contains this, as `cargo test FILTER`.
-    #[arg(long)]
-    test_filter: Option<String>,
+    #[command(flatten)]
+    krate: CrateFlags,
     /// Crate: run every test against every mutant (the full kill matrix) instead of only the
     /// tests that reach it, stopping at the first failure.
     #[arg(long)]
     full_matrix: bool,
-    /// Crate: cargo's target directory (default: a temporary one; reuse one to keep built
-    /// dependencies between audits).
-    #[arg(long)]
-    target_dir: Option<PathBuf>,
     /// Also write the full report as JSON to this file (`-` for stdout, replacing the table).
     #[arg(long)]
     json: Option<PathBuf>,
@@ -113,6 +93,73 @@ fn filter(args: &Args) -> Result<MutantFilter> {
     Ok(filter)
 }
 
+/// The flags that say how a Cargo package is built and tested, shared by `audit` and `catalog`.
+#[derive(clap::Args)]
+pub(super) struct CrateFlags {
+    /// Crate: the workspace member to use.
+    #[arg(short = 'p', long = "package")]
+    package: Option<String>,
+    /// Crate: features to enable (comma- or space-separated, repeatable).
+    #[arg(long, value_delimiter = ',')]
+    features: Vec<String>,
+    /// Crate: enable every feature.
+    #[arg(long)]
+    all_features: bool,
+    /// Crate: do not enable the default features.
+    #[arg(long)]
+    no_default_features: bool,
+    /// Crate: which tests count.
+    #[arg(long, value_enum, default_value = "all")]
+    tests: Tests,
+    /// Crate: only tests whose name contains this, as `cargo test FILTER`.
+    #[arg(long)]
+    test_filter: Option<String>,
+    /// Crate: cargo's target directory (default: a temporary one; reuse one to keep built
+    /// dependencies between runs).
+    #[arg(long)]
+    target_dir: Option<PathBuf>,
+}
+
+impl CrateFlags {
+    /// The first flag given that only a Cargo package takes, for refusing it on a mini repo.
+    pub(super) fn crate_only_flag(&self) -> Option<&'static str> {
+        [
+            (self.package.is_some(), "-p/--package"),
+            (!self.features.is_empty(), "--features"),
+            (self.all_features, "--all-features"),
+            (self.no_default_features, "--no-default-features"),
+            (self.test_filter.is_some(), "--test-filter"),
+            (self.target_dir.is_some(), "--target-dir"),
+        ]
+        .into_iter()
+        .find_map(|(set, flag)| set.then_some(flag))
+    }
+
+    /// The crate options these flags give, with the audit's defaults for everything else.
+    pub(super) fn options(self) -> CrateOptions {
+        CrateOptions {
+            package: self.package,
+            features: self
+                .features
+                .iter()
+                .flat_map(|f| f.split_whitespace())
+                .map(String::from)
+                .collect(),
+            all_features: self.all_features,
+            no_default_features: self.no_default_features,
+            tests: match self.tests {
+                Tests::Unit => TestKind::Unit,
+                Tests::Integration => TestKind::Integration,
+                Tests::All => TestKind::All,
+            },
+            test_filter: self.test_filter,
+            target_dir: self.target_dir,
+            progress: progress::handle(),
+            ..CrateOptions::default()
+        }
+    }
+}
+
 #[derive(Clone, Copy, clap::ValueEnum)]
 enum Tests {
     Unit,
@@ -144,28 +191,12 @@ fn run_crate(args: Args) -> Result<()> {
     let filter = filter(&args)?;
     let defaults = CrateOptions::default();
     let opts = CrateOptions {
-        package: args.package,
-        features: args
-            .features
-            .iter()
-            .flat_map(|f| f.split_whitespace())
-            .map(String::from)
-            .collect(),
-        all_features: args.all_features,
-        no_default_features: args.no_default_features,
-        tests: match args.tests {
-            Tests::Unit => TestKind::Unit,
-            Tests::Integration => TestKind::Integration,
-            Tests::All => TestKind::All,
-        },
         suite: args.suite,
-        test_filter: args.test_filter,
         full_matrix: args.full_matrix,
         fuel: args.fuel.unwrap_or(defaults.fuel),
-        target_dir: args.target_dir,
         filter,
         mutants_out: args.mutants_out,
-        progress: progress::handle(),
+        ..args.krate.options()
     };
     let report = krate::audit_crate(&args.repo, &opts)?;
     output::report(args.json.as_deref(), &report, || krate::render(&report))

@@ -69,7 +69,8 @@ enum Command {
     /// Mutation-score audit of a mini-repo's test suite (needs rustc).
     Audit(audit::Args),
     #[cfg(feature = "repo")]
-    /// Build a mini-repo's bug catalog: every mutant its strong suite kills, for `repo_fix`.
+    /// Build a bug catalog for `repo_fix`: every mutant a mini repo's strong suite, or a Cargo
+    /// package's own tests, kill cleanly (needs rustc; a package also cargo).
     Catalog(catalog::Args),
     #[cfg(feature = "repo")]
     /// The naive random-edit fix agent on a mini-repo: how many declared fixes are fake (needs rustc).

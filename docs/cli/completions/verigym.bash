@@ -159,7 +159,7 @@ _verigym() {
             return 0
             ;;
         verigym__subcmd__audit)
-            opts="-p -h --suite --package --features --all-features --no-default-features --tests --test-filter --full-matrix --target-dir --json --equivalence-inputs --seed --fuel --mutants-out --file --exclude --function --in-diff --shard --threads --progress --help"
+            opts="-p -h --suite --package --features --all-features --no-default-features --tests --test-filter --target-dir --full-matrix --json --equivalence-inputs --seed --fuel --mutants-out --file --exclude --function --in-diff --shard --threads --progress --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -249,13 +249,45 @@ _verigym() {
             return 0
             ;;
         verigym__subcmd__catalog)
-            opts="-h --out --threads --progress --help"
+            opts="-p -h --out --suite --package --features --all-features --no-default-features --tests --test-filter --target-dir --fuel --threads --progress --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --out)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --suite)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --package)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -p)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --features)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --tests)
+                    COMPREPLY=($(compgen -W "unit integration all" -- "${cur}"))
+                    return 0
+                    ;;
+                --test-filter)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --target-dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --fuel)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -42,7 +42,7 @@ complete -c verigym -n "__fish_verigym_needs_command" -f -a "gen-docs" -d 'Write
 complete -c verigym -n "__fish_verigym_needs_command" -f -a "simulate" -d 'Run a curriculum controller against a simulated learner and print a table'
 complete -c verigym -n "__fish_verigym_needs_command" -f -a "curriculum" -d 'Serve a curriculum over stdin/stdout: batches of problems out, reward lines in'
 complete -c verigym -n "__fish_verigym_needs_command" -f -a "audit" -d 'Mutation-score audit of a mini-repo\'s test suite (needs rustc)'
-complete -c verigym -n "__fish_verigym_needs_command" -f -a "catalog" -d 'Build a mini-repo\'s bug catalog: every mutant its strong suite kills, for `repo_fix`'
+complete -c verigym -n "__fish_verigym_needs_command" -f -a "catalog" -d 'Build a bug catalog for `repo_fix`: every mutant a mini repo\'s strong suite, or a Cargo package\'s own tests, kill cleanly (needs rustc; a package also cargo)'
 complete -c verigym -n "__fish_verigym_needs_command" -f -a "fix-agent" -d 'The naive random-edit fix agent on a mini-repo: how many declared fixes are fake (needs rustc)'
 complete -c verigym -n "__fish_verigym_needs_command" -f -a "serve" -d 'Serve rewards, problems and a shared curriculum over HTTP (see the README\'s server section)'
 complete -c verigym -n "__fish_verigym_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -179,13 +179,13 @@ off\t'Nothing'"
 complete -c verigym -n "__fish_verigym_using_subcommand curriculum" -l telemetry -d 'Write a telemetry JSON line to stderr after every round'
 complete -c verigym -n "__fish_verigym_using_subcommand curriculum" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c verigym -n "__fish_verigym_using_subcommand audit" -l suite -d 'Mini repo: `strong`, `weak`, or the path of a suite file (a module body of `#[test]` fns). Crate: one integration test, by file (relative to the package) or target name' -r
-complete -c verigym -n "__fish_verigym_using_subcommand audit" -s p -l package -d 'Crate: the workspace member to audit' -r
+complete -c verigym -n "__fish_verigym_using_subcommand audit" -s p -l package -d 'Crate: the workspace member to use' -r
 complete -c verigym -n "__fish_verigym_using_subcommand audit" -l features -d 'Crate: features to enable (comma- or space-separated, repeatable)' -r
 complete -c verigym -n "__fish_verigym_using_subcommand audit" -l tests -d 'Crate: which tests count' -r -f -a "unit\t''
 integration\t''
 all\t''"
 complete -c verigym -n "__fish_verigym_using_subcommand audit" -l test-filter -d 'Crate: only tests whose name contains this, as `cargo test FILTER`' -r
-complete -c verigym -n "__fish_verigym_using_subcommand audit" -l target-dir -d 'Crate: cargo\'s target directory (default: a temporary one; reuse one to keep built dependencies between audits)' -r -F
+complete -c verigym -n "__fish_verigym_using_subcommand audit" -l target-dir -d 'Crate: cargo\'s target directory (default: a temporary one; reuse one to keep built dependencies between runs)' -r -F
 complete -c verigym -n "__fish_verigym_using_subcommand audit" -l json -d 'Also write the full report as JSON to this file (`-` for stdout, replacing the table)' -r -F
 complete -c verigym -n "__fish_verigym_using_subcommand audit" -l equivalence-inputs -d 'Random inputs per function when checking survivors for equivalence (0: off)' -r
 complete -c verigym -n "__fish_verigym_using_subcommand audit" -l seed -d 'Seed of those inputs' -r
@@ -205,12 +205,23 @@ complete -c verigym -n "__fish_verigym_using_subcommand audit" -l all-features -
 complete -c verigym -n "__fish_verigym_using_subcommand audit" -l no-default-features -d 'Crate: do not enable the default features'
 complete -c verigym -n "__fish_verigym_using_subcommand audit" -l full-matrix -d 'Crate: run every test against every mutant (the full kill matrix) instead of only the tests that reach it, stopping at the first failure'
 complete -c verigym -n "__fish_verigym_using_subcommand audit" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c verigym -n "__fish_verigym_using_subcommand catalog" -l out -d 'Where to write the catalog (`-` for stdout) [default: <REPO>/bugs.json]' -r -F
+complete -c verigym -n "__fish_verigym_using_subcommand catalog" -l out -d 'Mini repo: where to write the catalog (`-` for stdout) [default: <REPO>/bugs.json]. Crate (required): the catalog directory, which gets `catalog.json` and `source/`, the package\'s copy the catalog was built from; it must be new, empty or a previous catalog (replaced), and outside the package' -r -F
+complete -c verigym -n "__fish_verigym_using_subcommand catalog" -l suite -d 'Crate: one integration test, by file (relative to the package) or target name' -r
+complete -c verigym -n "__fish_verigym_using_subcommand catalog" -s p -l package -d 'Crate: the workspace member to use' -r
+complete -c verigym -n "__fish_verigym_using_subcommand catalog" -l features -d 'Crate: features to enable (comma- or space-separated, repeatable)' -r
+complete -c verigym -n "__fish_verigym_using_subcommand catalog" -l tests -d 'Crate: which tests count' -r -f -a "unit\t''
+integration\t''
+all\t''"
+complete -c verigym -n "__fish_verigym_using_subcommand catalog" -l test-filter -d 'Crate: only tests whose name contains this, as `cargo test FILTER`' -r
+complete -c verigym -n "__fish_verigym_using_subcommand catalog" -l target-dir -d 'Crate: cargo\'s target directory (default: a temporary one; reuse one to keep built dependencies between runs)' -r -F
+complete -c verigym -n "__fish_verigym_using_subcommand catalog" -l fuel -d 'Crate: loop iterations plus calls each test may make before it counts as a timeout, as `verigym audit --fuel` (default: the audit\'s)' -r
 complete -c verigym -n "__fish_verigym_using_subcommand catalog" -l threads -d 'Worker threads for generation and verification (default: one per core)' -r
 complete -c verigym -n "__fish_verigym_using_subcommand catalog" -l progress -d 'How to show progress of long commands on stderr' -r -f -a "auto\t'A bar when stderr is a terminal, plain lines otherwise'
 bar\t'A bar'
 lines\t'Plain lines'
 off\t'Nothing'"
+complete -c verigym -n "__fish_verigym_using_subcommand catalog" -l all-features -d 'Crate: enable every feature'
+complete -c verigym -n "__fish_verigym_using_subcommand catalog" -l no-default-features -d 'Crate: do not enable the default features'
 complete -c verigym -n "__fish_verigym_using_subcommand catalog" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c verigym -n "__fish_verigym_using_subcommand fix-agent" -l verifier -d 'The suite the agent runs after each edit to decide it is done: `weak` or `strong`' -r
 complete -c verigym -n "__fish_verigym_using_subcommand fix-agent" -l budget -d 'Edits the agent may try per task before it gives up (default: all of them)' -r
@@ -255,7 +266,7 @@ complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_see
 complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent serve help" -f -a "simulate" -d 'Run a curriculum controller against a simulated learner and print a table'
 complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent serve help" -f -a "curriculum" -d 'Serve a curriculum over stdin/stdout: batches of problems out, reward lines in'
 complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent serve help" -f -a "audit" -d 'Mutation-score audit of a mini-repo\'s test suite (needs rustc)'
-complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent serve help" -f -a "catalog" -d 'Build a mini-repo\'s bug catalog: every mutant its strong suite kills, for `repo_fix`'
+complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent serve help" -f -a "catalog" -d 'Build a bug catalog for `repo_fix`: every mutant a mini repo\'s strong suite, or a Cargo package\'s own tests, kill cleanly (needs rustc; a package also cargo)'
 complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent serve help" -f -a "fix-agent" -d 'The naive random-edit fix agent on a mini-repo: how many declared fixes are fake (needs rustc)'
 complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent serve help" -f -a "serve" -d 'Serve rewards, problems and a shared curriculum over HTTP (see the README\'s server section)'
 complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent serve help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

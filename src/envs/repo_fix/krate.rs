@@ -91,7 +91,7 @@ pub fn load(spec: &str) -> Result<Arc<Loaded>, String> {
         .filter(|d| !d.is_empty())
         .ok_or_else(|| format!("a crate catalog is named `{PATH_PREFIX}DIR`"))?;
     let dir = Path::new(dir);
-    let catalog = read_catalog(dir)?;
+    let catalog = crate_catalog::load(dir).map_err(|e| e.to_string())?;
     let source_dir = dir.join(SOURCE_DIR);
     let mut files = BTreeMap::new();
     for bug in &catalog.bugs {
@@ -529,12 +529,4 @@ fn source_hash(dir: &Path) -> Result<String, String> {
         .unwrap_or_else(|e| e.into_inner())
         .insert(dir.to_path_buf(), h.clone());
     Ok(h)
-}
-
-/// TEMPORARY until the catalog builder's `load` lands: reads `catalog.json`.
-fn read_catalog(dir: &Path) -> Result<CrateCatalog, String> {
-    let path = dir.join(crate_catalog::CATALOG_JSON);
-    let text = std::fs::read_to_string(&path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
 }

@@ -23,6 +23,7 @@
 
 mod build;
 pub mod catalog;
+mod detail;
 pub mod fixes;
 mod inject;
 mod modules;
@@ -41,6 +42,7 @@ use rayon::prelude::*;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use self::detail::{Audited, ExeRecord, MutantRuns};
 pub use self::inject::{FUEL_ENV, REACH_ENV};
 pub use self::tank::{TANK_FLOOR, TANK_MULT};
 use super::RepoError;
@@ -227,6 +229,16 @@ pub struct CrateReport {
 
 /// Audits the crate at `path`.
 pub fn audit_crate(path: &Path, opts: &CrateOptions) -> Result<CrateReport, RepoError> {
+    audit(path, opts, false).map(|a| a.report)
+}
+
+/// An audit with what a catalog ([`catalog`]) reads beyond the report: every test's reach and
+/// every test outcome of every run, and each kill run a second time.
+pub(crate) fn audit_detailed(path: &Path, opts: &CrateOptions) -> Result<Audited, RepoError> {
+    audit(path, opts, true)
+}
+
+fn audit(path: &Path, opts: &CrateOptions, detail: bool) -> Result<Audited, RepoError> {
     let t0 = Instant::now();
     let pkg = package::read(path, opts.package.as_deref())?;
     let files = modules::discover(&pkg.lib_root, &pkg.dir)?;
@@ -349,6 +361,12 @@ pub fn audit_crate(path: &Path, opts: &CrateOptions) -> Result<CrateReport, Repo
         None => None,
     };
 
+    let reached: BTreeMap<String, BTreeSet<u32>> = if detail {
+        exes.iter().flat_map(Exe::reached).collect()
+    } else {
+        BTreeMap::new()
+    };
+
     let t_run = Instant::now();
     let all = inject::all_mutants(&files);
     let viable: Vec<u32> = all
@@ -375,6 +393,7 @@ pub fn audit_crate(path: &Path, opts: &CrateOptions) -> Result<CrateReport, Repo
         let plan = plan(o);
         let mut v = Verdict {
             tests_run: plan.iter().map(|(_, t)| t.len()).sum(),
+            record: detail.then(Vec::new),
             ..Verdict::default()
         };
         if plan.is_empty() {
@@ -395,6 +414,16 @@ pub fn audit_crate(path: &Path, opts: &CrateOptions) -> Result<CrateReport, Repo
                 again.tests_run = v.tests_run;
                 v = again;
             }
+        }
+        // A catalog shows a kill's failures to models and the verifier expects them, so it
+        // keeps only kills that repeat exactly (a message printing a `HashMap` may not).
+        if v.status == Status::Killed && v.record.is_some() {
+            let mut again = Verdict {
+                record: Some(Vec::new()),
+                ..Verdict::default()
+            };
+            run_plan(&exes, &copy.package_dir, o, &plan, opts, &mut again)?;
+            v.again = again.record;
         }
         Ok(v)
     };
@@ -434,8 +463,9 @@ pub fn audit_crate(path: &Path, opts: &CrateOptions) -> Result<CrateReport, Repo
         ..Counts::default()
     };
     let mut mutants = Vec::with_capacity(all.len());
+    let mut runs = BTreeMap::new();
     for (file, m) in &all {
-        let v = match by_ordinal.remove(&m.ordinal) {
+        let mut v = match by_ordinal.remove(&m.ordinal) {
             Some(v) => v,
             None => Verdict {
                 status: Status::Unviable,
@@ -448,6 +478,10 @@ pub fn audit_crate(path: &Path, opts: &CrateOptions) -> Result<CrateReport, Repo
                 ..Verdict::default()
             },
         };
+        if let Some(first) = v.record.take() {
+            let again = v.again.take().unwrap_or_default();
+            runs.insert(m.ordinal, MutantRuns { first, again });
+        }
         match v.status {
             Status::Killed => counts.killed += 1,
             Status::Survived => counts.survived += 1,
@@ -491,7 +525,7 @@ pub fn audit_crate(path: &Path, opts: &CrateOptions) -> Result<CrateReport, Repo
         r.finish()?;
     }
     let total_ms = ms(t0.elapsed());
-    Ok(CrateReport {
+    let report = CrateReport {
         package: pkg.name.clone(),
         version: pkg.version.clone(),
         cargo_args,
@@ -530,6 +564,13 @@ pub fn audit_crate(path: &Path, opts: &CrateOptions) -> Result<CrateReport, Repo
         counts,
         mutants,
         kill_matrix,
+    };
+    Ok(Audited {
+        report,
+        reached,
+        site_of,
+        runs,
+        run_dir: copy.package_dir.display().to_string(),
     })
 }
 
@@ -740,6 +781,10 @@ struct Verdict {
     fuel: Option<u64>,
     /// The runs' output, for `mutants.out` (empty without it).
     log: String,
+    /// Every executable run, for a catalog (`None`: not recorded).
+    record: Option<Vec<ExeRecord>>,
+    /// A killed mutant's runs again, for a catalog.
+    again: Option<Vec<ExeRecord>>,
 }
 
 impl Default for Verdict {
@@ -751,6 +796,8 @@ impl Default for Verdict {
             tests_run: 0,
             fuel: None,
             log: String::new(),
+            record: None,
+            again: None,
         }
     }
 }
@@ -798,6 +845,9 @@ fn run_plan(
                 e.path.display(),
                 r.log
             );
+        }
+        if let Some(record) = &mut v.record {
+            record.push(ExeRecord::of(e, tests, &r));
         }
         if !e.harness {
             if !r.success {
