@@ -107,7 +107,7 @@ pub fn load(spec: &str) -> Result<Arc<Loaded>, String> {
         .tests
         .iter()
         .map(|t| t.name.clone())
-        .filter(|t| sealable.contains(t))
+        .filter(|t| fixes::is_sealable(&sealable, t))
         .collect();
     let mut usable = Vec::new();
     let mut functions: BTreeMap<&str, Vec<FnInfo>> = BTreeMap::new();

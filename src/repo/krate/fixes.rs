@@ -130,7 +130,8 @@ pub fn functions(buggy: &str, file: &str) -> Result<Vec<FnInfo>, RepoError> {
 /// The tests of the crate at `source_dir` that the sealed harness can judge, as `[target] name`:
 /// `#[test]` fns of the library's module files and of the integration test targets' root files
 /// (in inline modules too) that return `()` or `Result<(), E>`, in targets that use libtest's
-/// harness. Only these can count for a fix.
+/// harness, plus `[target] module::*` for the tests a sealed macro writes (see
+/// [`is_sealable`]). Only these can count for a fix.
 pub fn sealable_tests(source_dir: &Path) -> Result<BTreeSet<String>, RepoError> {
     let pkg = package_of(source_dir)?;
     let mut out = BTreeSet::new();
@@ -142,7 +143,7 @@ pub fn sealable_tests(source_dir: &Path) -> Result<BTreeSet<String>, RepoError> 
                     problem,
                 }
             })?;
-            out.extend(sealed.tests.into_iter().map(|t| format!("[lib] {t}")));
+            out.extend(sealed.labels("lib"));
         }
     }
     for (name, path) in &pkg.tests {
@@ -155,14 +156,14 @@ pub fn sealable_tests(source_dir: &Path) -> Result<BTreeSet<String>, RepoError> 
             path: path.display().to_string(),
             problem,
         })?;
-        out.extend(
-            sealed
-                .tests
-                .into_iter()
-                .map(|t| format!("[tests/{name}] {t}")),
-        );
+        out.extend(sealed.labels(&format!("tests/{name}")));
     }
     Ok(out)
+}
+
+/// Whether the test `name` (`[target] path`) is among `sealable` ([`sealable_tests`]).
+pub fn is_sealable(sealable: &BTreeSet<String>, name: &str) -> bool {
+    sealing::is_sealed(sealable, name)
 }
 
 /// Judges each answer (a list of (function, replacement `fn` item), each function of the buggy
@@ -186,7 +187,7 @@ pub fn judge(
 
     // Seal every test: library files that the build renders (the root and the buggy file) are
     // sealed before rendering, every other file is written sealed now.
-    let mut sealed_tests: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut sealed_tests: BTreeSet<String> = BTreeSet::new();
     let mut rendered_files: Vec<FileMutants> = Vec::new();
     for (k, f) in all.iter().enumerate() {
         let source = if f.path == buggy_path {
@@ -200,10 +201,7 @@ pub fn judge(
                 problem,
             },
         )?;
-        sealed_tests
-            .entry("lib".to_owned())
-            .or_default()
-            .extend(sealed.tests);
+        sealed_tests.extend(sealed.labels("lib"));
         if k == 0 || f.path == buggy_path {
             rendered_files.push(file_mutants(f, sealed.text)?);
         } else {
@@ -219,7 +217,7 @@ pub fn judge(
                 problem,
             }
         })?;
-        sealed_tests.insert(format!("tests/{name}"), sealed.tests);
+        sealed_tests.extend(sealed.labels(&format!("tests/{name}")));
         ws.put(copy.map(&pkg, path), &sealed.text)?;
     }
 
@@ -281,11 +279,10 @@ pub fn judge(
         .exes
         .iter()
         .filter_map(|e| {
-            let names = wanted.get(e.target.as_str())?;
-            let sealed = sealed_tests.get(&e.target)?;
-            let names: Vec<String> = names
+            let names: Vec<String> = wanted
+                .get(e.target.as_str())?
                 .iter()
-                .filter(|n| sealed.contains(n))
+                .filter(|n| sealing::is_sealed(&sealed_tests, &format!("[{}] {n}", e.target)))
                 .cloned()
                 .collect();
             (!names.is_empty()).then_some((e, names))

@@ -11,6 +11,10 @@
 //!
 //! Tests the harness cannot judge from the body's outcome (`-> impl Termination` other than
 //! `Result<(), E>`) are left as they are and not listed; the judge does not count them.
+//!
+//! Tests written by a `macro_rules!` (`#[test] fn $name() { … }` in its transcriber, invoked once
+//! per case) are sealed in the transcriber. Their names exist only after expansion, so the file
+//! lists the module the macro is defined in: a test named `module::ident` there is one of them.
 
 use super::super::audit::MESSAGE_CAP;
 use super::super::schemata::FUEL_EXHAUSTED;
@@ -25,6 +29,40 @@ pub(crate) struct SealedFile {
     pub text: String,
     /// The libtest names of the tests that report through the harness.
     pub tests: Vec<String>,
+    /// Modules (`a::tests`, empty for a test crate's root) whose `macro_rules!` write sealed
+    /// tests: their direct children that are tests report through the harness too.
+    pub macro_modules: Vec<String>,
+}
+
+impl SealedFile {
+    /// What it seals, labelled for `target` (`lib`, `tests/api`): `[target] path` for each
+    /// test, and `[target] module::*` (or `[target] *`) for the tests its macros write.
+    pub fn labels(&self, target: &str) -> impl Iterator<Item = String> + '_ {
+        let target = target.to_owned();
+        let t = target.clone();
+        self.tests
+            .iter()
+            .map(move |name| format!("[{t}] {name}"))
+            .chain(self.macro_modules.iter().map(move |m| {
+                let sep = if m.is_empty() { "" } else { "::" };
+                format!("[{target}] {m}{sep}*")
+            }))
+    }
+}
+
+/// Whether the test `name` (`[target] path`) is among `labels` ([`SealedFile::labels`]).
+pub(crate) fn is_sealed(labels: &std::collections::BTreeSet<String>, name: &str) -> bool {
+    if labels.contains(name) {
+        return true;
+    }
+    let (parent, leaf) = match name.rsplit_once("::") {
+        Some((parent, leaf)) => (format!("{parent}::*"), leaf),
+        None => match name.split_once("] ") {
+            Some((target, leaf)) => (format!("{target}] *"), leaf),
+            None => return false,
+        },
+    };
+    !leaf.is_empty() && labels.contains(&parent)
 }
 
 /// Seals every `#[test]` fn of `source`, a file whose module path is `module` (empty for a test
@@ -37,7 +75,14 @@ pub(crate) fn seal_file(
     let file = syn::parse_file(source).map_err(|e| format!("does not parse: {e}"))?;
     let mut edits: Vec<(usize, String)> = Vec::new();
     let mut tests = Vec::new();
-    walk(&file.items, module, &mut edits, &mut tests);
+    let mut macro_modules = Vec::new();
+    walk(
+        &file.items,
+        module,
+        &mut edits,
+        &mut tests,
+        &mut macro_modules,
+    );
     edits.sort_by_key(|(at, _)| *at);
     let mut text = String::with_capacity(source.len() + 96 * tests.len() + 4096);
     let mut pos = 0;
@@ -50,7 +95,11 @@ pub(crate) fn seal_file(
     if let Some(root) = root {
         text.push_str(&harness(root));
     }
-    Ok(SealedFile { text, tests })
+    Ok(SealedFile {
+        text,
+        tests,
+        macro_modules,
+    })
 }
 
 /// Which kind of crate root the harness is appended to.
@@ -67,6 +116,7 @@ fn walk(
     module: &[String],
     edits: &mut Vec<(usize, String)>,
     tests: &mut Vec<String>,
+    macro_modules: &mut Vec<String>,
 ) {
     for item in items {
         match item {
@@ -88,11 +138,69 @@ fn walk(
                 if let Some((_, inner)) = &m.content {
                     let mut nested = module.to_vec();
                     nested.push(m.ident.to_string());
-                    walk(inner, &nested, edits, tests);
+                    walk(inner, &nested, edits, tests, macro_modules);
+                }
+            }
+            syn::Item::Macro(m) if m.mac.path.is_ident("macro_rules") => {
+                let before = edits.len();
+                seal_transcribed(m.mac.tokens.clone(), edits);
+                if edits.len() > before {
+                    macro_modules.push(module.join("::"));
                 }
             }
             _ => {}
         }
+    }
+}
+
+/// Seals `#[test] fn NAME() { … }` (NAME an identifier or a `$` fragment, returning `()`, no
+/// `#[should_panic]`) wherever it appears in a macro's tokens, at any depth.
+fn seal_transcribed(tokens: proc_macro2::TokenStream, edits: &mut Vec<(usize, String)>) {
+    use proc_macro2::{Delimiter, TokenTree};
+    let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+    for (i, t) in tokens.iter().enumerate() {
+        if let TokenTree::Group(g) = t {
+            seal_transcribed(g.stream(), edits);
+        }
+        // `#` `[test]` …attributes… `fn` name `()` `{ body }`
+        let is_test_attr = matches!(t, TokenTree::Punct(p) if p.as_char() == '#')
+            && matches!(tokens.get(i + 1), Some(TokenTree::Group(g))
+                if g.delimiter() == Delimiter::Bracket && g.stream().to_string() == "test");
+        if !is_test_attr {
+            continue;
+        }
+        let mut j = i + 2;
+        let mut should_panic = false;
+        while let (Some(TokenTree::Punct(p)), Some(TokenTree::Group(g))) =
+            (tokens.get(j), tokens.get(j + 1))
+        {
+            if p.as_char() != '#' || g.delimiter() != Delimiter::Bracket {
+                break;
+            }
+            should_panic |= g.stream().to_string().starts_with("should_panic");
+            j += 2;
+        }
+        let fn_kw = matches!(tokens.get(j), Some(TokenTree::Ident(k)) if k == "fn");
+        let rest = match (tokens.get(j + 1), tokens.get(j + 2)) {
+            (Some(TokenTree::Ident(_)), _) => j + 2,
+            (Some(TokenTree::Punct(d)), Some(TokenTree::Ident(_))) if d.as_char() == '$' => j + 3,
+            _ => continue,
+        };
+        if !fn_kw || should_panic {
+            continue;
+        }
+        let args_empty = matches!(tokens.get(rest), Some(TokenTree::Group(g))
+            if g.delimiter() == Delimiter::Parenthesis && g.stream().is_empty());
+        let Some(TokenTree::Group(body)) = tokens.get(rest + 1) else {
+            continue;
+        };
+        if !args_empty || body.delimiter() != Delimiter::Brace {
+            continue;
+        }
+        let open = body.span_open().byte_range().end;
+        let close = body.span_close().byte_range().start;
+        edits.push((open, " crate::__vg_seal::run(move || {".to_owned()));
+        edits.push((close, "}) ".to_owned()));
     }
 }
 
@@ -337,6 +445,39 @@ mod tests {
         );
         assert!(sealed.text.contains("#[cfg(test)]\n#[doc(hidden)]"));
         syn::parse_file(&sealed.text).unwrap();
+    }
+
+    #[test]
+    fn tests_a_macro_writes_are_sealed_in_its_transcriber() {
+        let src = "#[cfg(test)]\nmod tests {\n    macro_rules! t {\n        ($t:ident : $a:expr => $b:expr) => {\n            #[test]\n            fn $t() {\n                assert_eq!($a, $b)\n            }\n        };\n    }\n    t!(one: 1 => 1);\n    macro_rules! skip {\n        ($t:ident) => { #[test] #[should_panic] fn $t() { panic!() } };\n    }\n}\n";
+        let sealed = seal_file(src, &["kebab".to_owned()], None).unwrap();
+        assert!(sealed.tests.is_empty());
+        assert_eq!(sealed.macro_modules, ["kebab::tests"]);
+        assert!(
+            sealed.text.contains(
+                "fn $t() { crate::__vg_seal::run(move || {\n                assert_eq!($a, $b)\n            }) }"
+            ),
+            "{}",
+            sealed.text
+        );
+        assert!(
+            sealed.text.contains("fn $t() { panic!() }"),
+            "should_panic is left alone"
+        );
+        syn::parse_file(&sealed.text).unwrap();
+        let labels: std::collections::BTreeSet<String> = sealed.labels("lib").collect();
+        assert!(is_sealed(&labels, "[lib] kebab::tests::one"));
+        assert!(!is_sealed(&labels, "[lib] kebab::tests::inner::one"));
+        assert!(!is_sealed(&labels, "[lib] kebab::one"));
+        let root = seal_file(
+            "macro_rules! m { ($n:ident) => { #[test] fn $n() {} } }\nm!(x);\n",
+            &[],
+            None,
+        )
+        .unwrap();
+        let labels: std::collections::BTreeSet<String> = root.labels("tests/api").collect();
+        assert!(is_sealed(&labels, "[tests/api] x"));
+        assert!(!is_sealed(&labels, "[tests/api] m::x"));
     }
 
     #[test]
