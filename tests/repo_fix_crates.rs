@@ -280,14 +280,22 @@ fn crate_problems_round_trip_through_a_suite() {
 #[test]
 fn shipped_crate_catalogs_pose_problems_their_references_solve() {
     for name in ["heck", "shlex", "unit-prefix"] {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("envs/crates").join(name);
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("envs/crates")
+            .join(name);
         let g = Generator::new(&RepoFix, params(&dir), 11).unwrap();
         for i in 0..2 {
             let p = g.problem(i);
             assert!(p.data.tests.len() > 1, "{name}: {:?}", p.data.tests);
             let v = RepoFix.verify_group(&p.data, &[p.answer.as_str(), &block(&p.data.library)]);
             assert!(v[0].correct, "{name} {}: {:?}", p.id, v[0]);
-            assert_eq!(v[1].reason, Reason::WrongAnswer, "{name} {}: {:?}", p.id, v[1]);
+            assert_eq!(
+                v[1].reason,
+                Reason::WrongAnswer,
+                "{name} {}: {:?}",
+                p.id,
+                v[1]
+            );
         }
     }
 }

@@ -130,6 +130,11 @@ pub fn load(spec: &str) -> Result<Arc<Loaded>, String> {
         {
             continue;
         }
+        // Generation rebuilds the buggy file and finds the function again: a hand-edited catalog
+        // whose edit breaks either must not reach it.
+        if buggy_function(text, bug).is_none() {
+            continue;
+        }
         // Its failures must be among the tests that count, or the unfixed bug would pass.
         if !bug.failing.iter().any(|t| tests.contains(&t.test)) {
             continue;
@@ -182,6 +187,19 @@ impl Loaded {
     }
 }
 
+/// The buggy file of `bug` (in `original`), its functions, and which of them holds the bug;
+/// `None` when the edited file does not parse or the function is not found where it should be.
+fn buggy_function(original: &str, bug: &CrateBug) -> Option<(String, Vec<FnInfo>, usize)> {
+    let buggy = apply(original, bug.span, &bug.replacement);
+    let functions = fixes::functions(&buggy, &bug.file).ok()?;
+    let shift = bug.replacement.len() as isize - (bug.span[1] - bug.span[0]) as isize;
+    let buggy_end = (bug.item_span[1] as isize + shift) as usize;
+    let target = functions.iter().position(|f| {
+        f.name == bug.function && f.span.start == bug.item_span[0] && f.span.end == buggy_end
+    })?;
+    Some((buggy, functions, target))
+}
+
 /// The buggy text of `file` (`original` with the bug's edit).
 fn apply(original: &str, span: [usize; 2], replacement: &str) -> String {
     format!(
@@ -197,16 +215,8 @@ pub fn generate(l: &Loaded, p: &RepoFixParams, rng: &mut ProblemRng) -> Generate
     let eligible = l.eligible(p);
     let bug = &l.catalog.bugs[*rng.choose(&eligible)];
     let original = &l.files[&bug.file];
-    let buggy = apply(original, bug.span, &bug.replacement);
-    let functions = fixes::functions(&buggy, &bug.file).expect("a catalogued bug's file parses");
-    let shift = bug.replacement.len() as isize - (bug.span[1] - bug.span[0]) as isize;
-    let buggy_end = (bug.item_span[1] as isize + shift) as usize;
-    let target = functions
-        .iter()
-        .position(|f| {
-            f.name == bug.function && f.span.start == bug.item_span[0] && f.span.end == buggy_end
-        })
-        .expect("the buggy function is found again after the edit");
+    let (buggy, functions, target) =
+        buggy_function(original, bug).expect("load keeps only bugs whose buggy file reads back");
     let mut others: Vec<usize> = (0..functions.len()).filter(|&i| i != target).collect();
     rng.shuffle(&mut others);
     others.truncate(p.distractors as usize);
