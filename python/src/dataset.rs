@@ -353,10 +353,8 @@ impl Dataset {
     }
 
     /// Record ``i`` as a :class:`Record`: held in Rust, its fields built when read.
-    fn record(&self, py: Python<'_>, i: i128) -> PyResult<Record> {
-        let index = self.index(i)?;
-        let line = self.lines(py, &[index]).pop().expect("one line");
-        Ok(Record::new(Arc::clone(&self.generator), index, line))
+    fn record(&self, i: i128) -> PyResult<Record> {
+        Ok(Record::generate(&*self.generator, self.index(i)?))
     }
 
     /// Records ``start..stop`` as :class:`Record` objects, generated in parallel without the GIL;
@@ -368,27 +366,32 @@ impl Dataset {
         start: u64,
         stop: Option<u64>,
     ) -> PyResult<Bound<'py, PyList>> {
-        let indices: Vec<u64> = self.range(start, stop)?.collect();
-        let lines = self.lines(py, &indices);
-        let objects = indices
+        let range = self.range(start, stop)?;
+        let generator = &*self.generator;
+        let records: Vec<Record> = py.detach(|| {
+            range
+                .into_par_iter()
+                .map(|i| Record::generate(generator, i))
+                .collect()
+        });
+        let objects = records
             .into_iter()
-            .zip(lines)
-            .map(|(i, line)| Bound::new(py, Record::new(Arc::clone(&self.generator), i, line)))
+            .map(|record| Bound::new(py, record))
             .collect::<PyResult<Vec<_>>>()?;
         PyList::new(py, objects)
     }
 
     /// Judges ``responses[j]`` against record ``indices[j]`` of this dataset, in parallel without
-    /// the GIL; the records are regenerated, never parsed. Returns verdict dicts, as
-    /// ``verify_many`` does.
+    /// the GIL; each distinct index is generated once, typed, never written or parsed. Returns
+    /// verdict dicts, as ``verify_many`` does.
     fn verify_many<'py>(
         &self,
         py: Python<'py>,
         indices: Vec<i128>,
         responses: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyList>> {
-        let (_, verdicts) = self.batch(indices, responses)?.judge(py)?;
-        Builder::new(py).verdicts(&verdicts)
+        let batch = self.batch(indices, responses)?;
+        Builder::new(py).verdicts(&batch.judge(py)?.verdicts)
     }
 
     /// The scores of ``verify_many(indices, responses)``, without building verdict dicts.
@@ -398,8 +401,8 @@ impl Dataset {
         indices: Vec<i128>,
         responses: &Bound<'_, PyAny>,
     ) -> PyResult<Vec<f64>> {
-        let (_, verdicts) = self.batch(indices, responses)?.judge(py)?;
-        Ok(verdicts.iter().map(|v| v.score).collect())
+        let batch = self.batch(indices, responses)?;
+        Ok(batch.judge(py)?.verdicts.iter().map(|v| v.score).collect())
     }
 
     /// ``verify_many(indices, responses)`` as the columns ``verigym.verify_columns`` returns.
@@ -409,7 +412,7 @@ impl Dataset {
         indices: Vec<i128>,
         responses: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        columns(py, self.batch(indices, responses)?)
+        columns(py, &self.batch(indices, responses)?)
     }
 
     fn __repr__(&self) -> String {
