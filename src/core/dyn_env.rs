@@ -45,6 +45,10 @@ pub trait DynEnv: Send + Sync {
 pub trait DynGenerator: Send + Sync {
     /// Problem `index` with params and data as JSON values.
     fn record(&self, index: u64) -> Problem;
+    /// Problem `index` with its data as the compact JSON text its line holds, and its params
+    /// left out (every problem's are [`DynGenerator::params`]): for bindings that build their
+    /// own objects from a record, without writing its prompt as JSON and reading it back.
+    fn record_raw(&self, index: u64) -> Problem<(), Box<RawValue>>;
     /// Appends problem `index` as one JSON line to `out`.
     fn write_jsonl(&self, index: u64, out: &mut Vec<u8>);
     /// The validated params as JSON.
@@ -186,6 +190,13 @@ impl<E: Env> DynGenerator for Generator<'_, E> {
         self.problem_ref(index).map(to_json, |d| to_json(&d))
     }
 
+    fn record_raw(&self, index: u64) -> Problem<(), Box<RawValue>> {
+        self.problem_ref(index).map(
+            |_| (),
+            |d| serde_json::value::to_raw_value(&d).expect("data serializes to JSON"),
+        )
+    }
+
     fn write_jsonl(&self, index: u64, out: &mut Vec<u8>) {
         Generator::write_jsonl(self, index, out);
     }
@@ -310,6 +321,16 @@ mod tests {
                 let loaded = env
                     .load_problem(std::str::from_utf8(&line).unwrap())
                     .unwrap();
+                let record: serde_json::Value = serde_json::from_slice(&line).unwrap();
+                let raw = generator.record_raw(index);
+                assert_eq!(raw.id, record["id"].as_str().unwrap());
+                assert_eq!(raw.prompt, record["prompt"].as_str().unwrap());
+                let line_text = std::str::from_utf8(&line).unwrap();
+                assert!(
+                    line_text.contains(&format!(",\"data\":{},\"meta\":", raw.data.get())),
+                    "{}: the raw data is the line's text",
+                    env.id()
+                );
                 let mut owned_line = b"kept".to_vec();
                 let owned = generator.owned_problem_with_jsonl(index, &mut owned_line);
                 assert_eq!(owned_line[4..], line[..], "{} index {index}", env.id());
