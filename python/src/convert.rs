@@ -15,6 +15,7 @@ use verigym::RecordHeader;
 use verigym::registry;
 
 use crate::VerigymError;
+use crate::record::Record;
 
 /// A library error as a Python exception.
 pub fn error(e: impl Display) -> PyErr {
@@ -76,8 +77,12 @@ impl std::ops::Deref for RecordText {
 }
 
 impl RecordText {
-    /// Reads a record argument. `what` names it in errors, such as "records[3]".
-    pub fn extract(record: &Bound<'_, PyAny>, what: &str) -> PyResult<Self> {
+    /// Reads a record argument. `what` names it in errors, such as "records[3]" (formatted only
+    /// for an error: this runs once per record of a batch).
+    pub fn extract(record: &Bound<'_, PyAny>, what: std::fmt::Arguments<'_>) -> PyResult<Self> {
+        if let Ok(held) = record.cast::<Record>() {
+            return Ok(RecordText::Owned(held.get().line().to_owned()));
+        }
         if let Ok(text) = record.cast::<PyString>() {
             return Ok(RecordText::Borrowed(PyBackedStr::try_from(text.clone())?));
         }
@@ -96,7 +101,7 @@ impl RecordText {
             return Ok(RecordText::Owned(text.extract()?));
         }
         Err(PyTypeError::new_err(format!(
-            "{what}: a record must be a dict or its JSON text (str or bytes), not {}",
+            "{what}: a record must be a Record, a dict or its JSON text (str or bytes), not {}",
             record.get_type().name()?
         )))
     }

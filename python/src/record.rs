@@ -1,23 +1,18 @@
 //! `Record`: a generated record held in Rust, a read-only mapping whose fields become Python
-//! objects only when read, and which the verify functions judge without parsing any JSON.
+//! objects only when read, and which the verify functions judge without parsing any JSON or
+//! generating it again.
 
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 
 use pyo3::basic::CompareOp;
 use pyo3::exceptions::PyKeyError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
-use serde_json::Value;
 use serde_json::value::RawValue;
-use verigym::{DynGenerator, Problem};
+use verigym::{DynGenerator, DynProblem, Problem};
 
 /// A record with its params and data as unparsed JSON.
 type RawProblem = Problem<Box<RawValue>, Box<RawValue>>;
-
-/// Raw JSON that a generated record holds, as a value.
-fn raw_value(raw: &RawValue) -> Value {
-    serde_json::from_str(raw.get()).expect("a generated record's JSON parses")
-}
 
 use crate::build::Builder;
 
@@ -41,36 +36,49 @@ const KEYS: [&str; 11] = [
 /// ``rec["prompt"]``, ``rec.get``, ``keys``/``values``/``items``, ``len``, ``in`` and iteration
 /// work as on the dict, and ``rec == dict`` compares with it; each read builds that field's
 /// Python object afresh (``data`` too), so read a field you use often once, or call
-/// ``to_dict()``. It holds the record's JSON line and parses it once, on the first read. ``verify``, ``verify_many``, ``scores`` and ``verify_columns`` judge a Record
-/// from the generator that made it, parsing nothing. ``jsonl()`` is the CLI's exact line.
+/// ``to_dict()``. It holds the record's JSON line, parsed once on the first read, and the typed
+/// problem the verifier judges: ``verify``, ``verify_many``, ``scores`` and ``verify_columns``
+/// judge a Record without parsing or generating anything. ``jsonl()`` is the CLI's exact line.
 #[pyclass(module = "verigym", frozen, mapping)]
 pub struct Record {
-    generator: Arc<dyn DynGenerator>,
     index: u64,
     /// The CLI's line without its newline: the cheapest form to generate, so making a Record
     /// costs about what writing JSONL does.
     line: String,
+    /// The problem ready to judge, made by the same generation as the line. Generating again
+    /// would cost more than judging a typical response (modarith: ~2 µs against ~1 µs); holding
+    /// it costs the verifier's data and the answer (the prompt is not kept twice).
+    problem: Box<dyn DynProblem>,
     /// The line parsed, on the first read of a field. `params` and `data` stay raw JSON until
     /// read: most readers want the prompt, and the data is most of a record's objects.
     parsed: OnceLock<RawProblem>,
 }
 
 impl Record {
-    pub fn new(generator: Arc<dyn DynGenerator>, index: u64, line: String) -> Self {
+    /// Record `index` of `generator`: its line and its problem from one generation.
+    pub fn generate(generator: &(dyn DynGenerator + 'static), index: u64) -> Self {
+        let mut line = Vec::new();
+        let problem = generator.owned_problem_with_jsonl(index, &mut line);
+        line.pop();
         Record {
-            generator,
             index,
-            line,
+            line: String::from_utf8(line).expect("serde_json writes UTF-8"),
+            problem,
             parsed: OnceLock::new(),
         }
     }
 
-    /// The generator and index the verifiers regenerate this record from.
-    pub fn handle(&self) -> (Arc<dyn DynGenerator>, u64) {
-        (Arc::clone(&self.generator), self.index)
+    /// The problem the verifiers judge this record as.
+    pub fn problem(&self) -> &dyn DynProblem {
+        &*self.problem
     }
 
-    fn problem(&self) -> &RawProblem {
+    /// The record's JSON line, without its newline.
+    pub fn line(&self) -> &str {
+        &self.line
+    }
+
+    fn parsed(&self) -> &RawProblem {
         self.parsed.get_or_init(|| {
             serde_json::from_str(&self.line).expect("a generated line parses as a record")
         })
@@ -82,7 +90,7 @@ impl Record {
         key: &str,
     ) -> PyResult<Option<Bound<'py, PyAny>>> {
         let py = builder.py();
-        let p = self.problem();
+        let p = self.parsed();
         Ok(Some(match key {
             "id" => PyString::new(py, &p.id).into_any(),
             "env" => PyString::new(py, &p.env).into_any(),
@@ -90,10 +98,10 @@ impl Record {
             "rng" => PyString::new(py, &p.rng).into_any(),
             "seed" => p.seed.into_pyobject(py)?.into_any(),
             "index" => p.index.into_pyobject(py)?.into_any(),
-            "params" => builder.value(&raw_value(&p.params))?,
+            "params" => builder.json(p.params.get())?,
             "prompt" => PyString::new(py, &p.prompt).into_any(),
             "answer" => PyString::new(py, &p.answer).into_any(),
-            "data" => builder.value(&raw_value(&p.data))?,
+            "data" => builder.json(p.data.get())?,
             "meta" => builder.meta(&p.meta)?.into_any(),
             _ => return Ok(None),
         }))
@@ -159,15 +167,10 @@ impl Record {
 
     /// The record as a new dict, equal to ``json.loads(self.jsonl())``.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let mut builder = Builder::new(py);
-        let dict = PyDict::new(py);
-        for key in KEYS {
-            let value = self
-                .field(&mut builder, key)?
-                .expect("every key has a field");
-            dict.set_item(PyString::intern(py, key), value)?;
-        }
-        Ok(dict)
+        // The line read straight into objects: its keys are in the CLI's order, and no field
+        // needs the parsed record.
+        let dict = Builder::new(py).json(&self.line)?;
+        Ok(dict.cast_into::<PyDict>()?)
     }
 
     /// The record exactly as ``verigym generate`` writes it: one JSON line, with its ``\n``.
@@ -181,7 +184,7 @@ impl Record {
     /// The problem id.
     #[getter]
     fn id(&self) -> &str {
-        &self.problem().id
+        self.problem.id()
     }
 
     /// The problem's index in its seed's stream.
@@ -193,13 +196,13 @@ impl Record {
     /// The text shown to the model.
     #[getter]
     fn prompt(&self) -> &str {
-        &self.problem().prompt
+        &self.parsed().prompt
     }
 
     /// The reference answer.
     #[getter]
     fn answer(&self) -> &str {
-        &self.problem().answer
+        self.problem.answer()
     }
 
     fn __richcmp__<'py>(
@@ -246,7 +249,7 @@ impl Record {
     }
 
     fn __repr__(&self) -> String {
-        format!("Record(id={:?})", self.problem().id)
+        format!("Record(id={:?})", self.problem.id())
     }
 }
 
@@ -257,9 +260,4 @@ fn key_name(key: &Bound<'_, PyAny>) -> Option<String> {
         .to_cow()
         .ok()
         .map(|k| k.into_owned())
-}
-
-/// Whether `value` is a `Record`, and if so its handle.
-pub fn handle_of(value: &Bound<'_, PyAny>) -> Option<(Arc<dyn DynGenerator>, u64)> {
-    value.cast::<Record>().ok().map(|r| r.get().handle())
 }

@@ -35,7 +35,7 @@ pub fn eval<'py>(
     let mut problems = String::new();
     let mut lines = String::new();
     for (i, (record, answers)) in records.try_iter()?.zip(responses.try_iter()?).enumerate() {
-        let text = RecordText::extract(&record?, &format!("records[{i}]"))?;
+        let text = RecordText::extract(&record?, format_args!("records[{i}]"))?;
         let answers = answers?;
         let answers: Vec<String> = if answers.cast::<PyString>().is_ok() {
             vec![answers.extract()?]

@@ -1,54 +1,108 @@
 //! `verify`, `verify_group`, `verify_many` and `scores`: verdicts for responses, in parallel with
 //! the GIL released.
 //!
-//! A record arrives as a `Record` (judged from its generator: nothing parsed), as its JSON line
-//! (str or bytes, parsed once off the GIL), or as a dict (encoded by Python's C JSON encoder,
-//! then parsed): the fastest path is the first, the slowest the last.
+//! A record arrives as a `Record` (its problem already typed: nothing parsed or generated), as an
+//! index into a `Dataset` (generated typed, once per distinct index), as its JSON line (str or
+//! bytes, parsed once off the GIL), or as a dict (encoded by Python's C JSON encoder, then
+//! parsed): the fastest path is the first, the slowest the last.
 
 use std::collections::{BTreeMap, HashMap};
+use std::fmt;
+use std::ops::Range;
 use std::sync::Arc;
 
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyDict, PyList, PyString};
 use rayon::prelude::*;
 use verigym::{DynGenerator, DynProblem, Verdict};
 
-use crate::build::Builder;
+use crate::build::{Builder, GcPause};
 use crate::convert::{RecordText, error, load};
-use crate::record::handle_of;
+use crate::pipeline::{self, pipelined};
+use crate::record::Record;
 
 /// Where a record to judge comes from.
 pub enum Source {
     /// Its JSON text.
     Text(RecordText),
-    /// A generator and an index: the problem is regenerated, typed, without JSON.
-    Generated(Arc<dyn DynGenerator>, u64),
+    /// A `Record`, which holds its problem typed.
+    Held(Py<Record>),
+    /// An index into the batch's generator: the problem is generated typed, without JSON.
+    Index(u64),
 }
 
 impl Source {
     /// Reads a record argument: a `Record`, or a dict or JSON text. `what` names it in errors.
-    pub fn extract(record: &Bound<'_, PyAny>, what: &str) -> PyResult<Self> {
-        match handle_of(record) {
-            Some((generator, index)) => Ok(Source::Generated(generator, index)),
-            None => Ok(Source::Text(RecordText::extract(record, what)?)),
+    pub fn extract(record: &Bound<'_, PyAny>, what: fmt::Arguments<'_>) -> PyResult<Self> {
+        match record.cast::<Record>() {
+            Ok(held) => Ok(Source::Held(held.clone().unbind())),
+            Err(_) => Ok(Source::Text(RecordText::extract(record, what)?)),
         }
     }
+}
 
-    fn problem(&self) -> verigym::Result<Box<dyn DynProblem + '_>> {
+/// A problem to judge: loaded or generated for this batch, or held by a `Record`.
+enum Problem<'a> {
+    Owned(Box<dyn DynProblem + 'a>),
+    Held(&'a dyn DynProblem),
+}
+
+impl<'a> Problem<'a> {
+    /// The problem `source` names; `generator` is the batch's, for indices.
+    fn of(source: &'a Source, generator: Option<&'a dyn DynGenerator>) -> verigym::Result<Self> {
+        Ok(match source {
+            Source::Text(text) => Problem::Owned(load(text)?),
+            Source::Held(record) => Problem::Held(record.get().problem()),
+            Source::Index(index) => Problem::Owned(
+                generator
+                    .expect("index sources come with their generator")
+                    .problem(*index),
+            ),
+        })
+    }
+
+    fn get(&self) -> &dyn DynProblem {
         match self {
-            Source::Text(text) => Ok(load(text)?),
-            Source::Generated(generator, index) => Ok(generator.problem(*index)),
+            Problem::Owned(problem) => &**problem,
+            Problem::Held(problem) => *problem,
         }
     }
 }
 
 /// Records to judge and, for each response, which of them it answers.
 pub struct Batch {
+    /// The generator `Source::Index` sources index into.
+    generator: Option<Arc<dyn DynGenerator>>,
+    /// Each distinct record, with the first response to it (which names it in errors).
     sources: Vec<(usize, Source)>,
     item_source: Vec<usize>,
     answers: Vec<PyBackedStr>,
+}
+
+/// A batch judged: the verdicts in input order, and each response's problem (for ids).
+pub struct Judged<'a> {
+    problems: Vec<Problem<'a>>,
+    item_problem: Vec<usize>,
+    pub verdicts: Vec<Verdict>,
+}
+
+impl Judged<'_> {
+    /// Each response's problem id as a Python str; a run of responses to one problem (a GRPO
+    /// group) shares one str object.
+    pub fn ids<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let mut last: Option<(usize, Bound<'py, PyString>)> = None;
+        let ids = self.item_problem.iter().map(|&p| match &last {
+            Some((q, id)) if *q == p => id.clone(),
+            _ => {
+                let id = PyString::new(py, self.problems[p].get().id());
+                last = Some((p, id.clone()));
+                id
+            }
+        });
+        PyList::new(py, ids)
+    }
 }
 
 impl Batch {
@@ -61,24 +115,28 @@ impl Batch {
         let answers = responses_of(responses, indices.len())?;
         let mut sources = Vec::new();
         let mut by_index: HashMap<u64, usize> = HashMap::new();
-        let item_source = indices
-            .iter()
-            .enumerate()
-            .map(|(i, &index)| {
-                *by_index.entry(index).or_insert_with(|| {
-                    sources.push((i, Source::Generated(Arc::clone(generator), index)));
+        let mut item_source: Vec<usize> = Vec::with_capacity(indices.len());
+        for (i, &index) in indices.iter().enumerate() {
+            // A run of one index (a GRPO group) needs no lookup.
+            let slot = match item_source.last() {
+                Some(&slot) if indices[i - 1] == index => slot,
+                _ => *by_index.entry(index).or_insert_with(|| {
+                    sources.push((i, Source::Index(index)));
                     sources.len() - 1
-                })
-            })
-            .collect();
+                }),
+            };
+            item_source.push(slot);
+        }
         Ok(Batch {
+            generator: Some(Arc::clone(generator)),
             sources,
             item_source,
             answers,
         })
     }
 
-    /// `records[i]` and `responses[i]`; a record object repeated (a GRPO group) is read once.
+    /// `records[i]` and `responses[i]`. A record object repeated (a GRPO group) is read once;
+    /// a `Record` needs no reading at all, so among them only a repeat in a row is looked for.
     fn of(records: &Bound<'_, PyAny>, responses: &Bound<'_, PyAny>) -> PyResult<Self> {
         let (n_records, n_responses) = (records.len()?, responses.len()?);
         if n_records != n_responses {
@@ -88,32 +146,71 @@ impl Batch {
             )));
         }
         let answers = responses_of(responses, n_responses)?;
-        let mut sources: Vec<(usize, Source)> = Vec::new();
-        let mut by_object: HashMap<usize, usize> = HashMap::new();
+        let mut sources: Vec<(usize, Source)> = Vec::with_capacity(n_records);
+        let mut text_by_object: HashMap<usize, usize> = HashMap::new();
         let mut item_source = Vec::with_capacity(n_records);
+        let mut previous: Option<(usize, usize)> = None;
         for (i, record) in records.try_iter()?.enumerate() {
             let record = record?;
-            let slot = match by_object.get(&(record.as_ptr() as usize)) {
-                Some(&slot) => slot,
-                None => {
-                    sources.push((i, Source::extract(&record, &format!("records[{i}]"))?));
-                    by_object.insert(record.as_ptr() as usize, sources.len() - 1);
-                    sources.len() - 1
-                }
+            let ptr = record.as_ptr() as usize;
+            let slot = match previous {
+                Some((p, slot)) if p == ptr => slot,
+                _ => match record.cast::<Record>() {
+                    Ok(held) => {
+                        sources.push((i, Source::Held(held.clone().unbind())));
+                        sources.len() - 1
+                    }
+                    Err(_) => match text_by_object.get(&ptr) {
+                        Some(&slot) => slot,
+                        None => {
+                            let text = RecordText::extract(&record, format_args!("records[{i}]"))?;
+                            sources.push((i, Source::Text(text)));
+                            text_by_object.insert(ptr, sources.len() - 1);
+                            sources.len() - 1
+                        }
+                    },
+                },
             };
+            previous = Some((ptr, slot));
             item_source.push(slot);
         }
         Ok(Batch {
+            generator: None,
             sources,
             item_source,
             answers,
         })
     }
 
-    /// Each response's problem id and verdict, judged without the GIL.
-    pub fn judge(&self, py: Python<'_>) -> PyResult<(Vec<String>, Vec<Verdict>)> {
-        py.detach(|| judge(&self.sources, &self.item_source, &self.answers))
+    /// Every response's verdict, judged without the GIL.
+    pub fn judge(&self, py: Python<'_>) -> PyResult<Judged<'_>> {
+        py.detach(|| prepare(self).map(|prepared| prepared.judge(&self.answers)))
             .map_err(error)
+    }
+
+    /// Every response's verdict as a dict, in order. The dicts of one chunk of responses are
+    /// built while the next chunk is judged (see `pipeline`); a group env's batch is judged
+    /// whole first, as its groups may span chunks.
+    pub fn verdict_dicts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let prepared = py.detach(|| prepare(self)).map_err(error)?;
+        let mut builder = Builder::new(py);
+        if prepared.grouped {
+            return builder.verdicts(&prepared.judge(&self.answers).verdicts);
+        }
+        let mut out = Vec::with_capacity(self.answers.len());
+        pipelined(
+            py,
+            &pipeline::chunks(self.answers.len()),
+            |range| prepared.verify_each(range.clone(), &self.answers),
+            |verdicts| {
+                let _pause = GcPause::for_batch(py, verdicts.len())?;
+                for verdict in &verdicts {
+                    out.push(builder.verdict(verdict)?);
+                }
+                Ok(())
+            },
+        )?;
+        PyList::new(py, out)
     }
 }
 
@@ -122,9 +219,9 @@ fn responses_of(responses: &Bound<'_, PyAny>, expected: usize) -> PyResult<Vec<P
     let mut answers = Vec::with_capacity(expected);
     for (i, response) in responses.try_iter()?.enumerate() {
         answers.push(
-            response?.extract::<PyBackedStr>().map_err(|e| {
-                pyo3::exceptions::PyTypeError::new_err(format!("responses[{i}]: {e}"))
-            })?,
+            response?
+                .extract::<PyBackedStr>()
+                .map_err(|e| PyTypeError::new_err(format!("responses[{i}]: {e}")))?,
         );
     }
     if answers.len() != expected {
@@ -145,8 +242,8 @@ pub fn verify<'py>(
     record: &Bound<'py, PyAny>,
     response: PyBackedStr,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let source = Source::extract(record, "record")?;
-    let verdict = py.detach(|| source.problem().map(|p| p.verify(&response)));
+    let source = Source::extract(record, format_args!("record"))?;
+    let verdict = py.detach(|| Problem::of(&source, None).map(|p| p.get().verify(&response)));
     Ok(Builder::new(py)
         .verdict(&verdict.map_err(error)?)?
         .into_any())
@@ -160,10 +257,10 @@ pub fn verify_group<'py>(
     record: &Bound<'py, PyAny>,
     responses: Vec<PyBackedStr>,
 ) -> PyResult<Bound<'py, PyList>> {
-    let source = Source::extract(record, "record")?;
+    let source = Source::extract(record, format_args!("record"))?;
     let verdicts = py.detach(|| {
-        let problem = source.problem()?;
-        Ok::<_, verigym::Error>(group(problem.as_ref(), &responses))
+        let problem = Problem::of(&source, None)?;
+        Ok::<_, verigym::Error>(group(problem.get(), &responses))
     });
     Builder::new(py).verdicts(&verdicts.map_err(error)?)
 }
@@ -177,8 +274,7 @@ pub fn verify_many<'py>(
     records: &Bound<'py, PyAny>,
     responses: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyList>> {
-    let (_, verdicts) = Batch::of(records, responses)?.judge(py)?;
-    Builder::new(py).verdicts(&verdicts)
+    Batch::of(records, responses)?.verdict_dicts(py)
 }
 
 /// ``[v["score"] for v in verify_many(records, responses)]`` without building the verdict dicts:
@@ -189,8 +285,8 @@ pub fn scores(
     records: &Bound<'_, PyAny>,
     responses: &Bound<'_, PyAny>,
 ) -> PyResult<Vec<f64>> {
-    let (_, verdicts) = Batch::of(records, responses)?.judge(py)?;
-    Ok(verdicts.iter().map(|v| v.score).collect())
+    let batch = Batch::of(records, responses)?;
+    Ok(batch.judge(py)?.verdicts.iter().map(|v| v.score).collect())
 }
 
 /// The verdicts of ``verify_many`` as columns, the cheap form for trainers and Arrow batches:
@@ -202,14 +298,15 @@ pub fn verify_columns<'py>(
     records: &Bound<'py, PyAny>,
     responses: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    columns(py, Batch::of(records, responses)?)
+    columns(py, &Batch::of(records, responses)?)
 }
 
 /// A batch's verdicts as the columns `verify_columns` returns.
-pub fn columns(py: Python<'_>, batch: Batch) -> PyResult<Bound<'_, PyDict>> {
-    let (ids, verdicts) = batch.judge(py)?;
+pub fn columns<'py>(py: Python<'py>, batch: &Batch) -> PyResult<Bound<'py, PyDict>> {
+    let judged = batch.judge(py)?;
+    let verdicts = &judged.verdicts;
     let out = PyDict::new(py);
-    out.set_item("id", ids)?;
+    out.set_item("id", judged.ids(py)?)?;
     out.set_item(
         "score",
         verdicts.iter().map(|v| v.score).collect::<Vec<_>>(),
@@ -238,70 +335,116 @@ fn group(problem: &dyn DynProblem, responses: &[PyBackedStr]) -> Vec<Verdict> {
     }
 }
 
-/// Loads each distinct record once (equal texts share a parse), then judges every response.
-fn judge(
-    sources: &[(usize, Source)],
-    item_text: &[usize],
-    answers: &[PyBackedStr],
-) -> Result<(Vec<String>, Vec<Verdict>), String> {
-    let mut by_content: HashMap<&str, usize> = HashMap::with_capacity(sources.len());
-    let mut unique: Vec<(usize, &Source)> = Vec::new();
-    let text_problem: Vec<usize> = sources
+/// A batch's problems, each distinct record loaded or generated once, ready to judge.
+struct Prepared<'a> {
+    problems: Vec<Problem<'a>>,
+    item_problem: Vec<usize>,
+    /// Whether any response is to a problem of a group env (judged with its group).
+    grouped: bool,
+}
+
+impl<'a> Prepared<'a> {
+    fn problem(&self, i: usize) -> &dyn DynProblem {
+        self.problems[self.item_problem[i]].get()
+    }
+
+    /// The verdicts of responses `range`, each judged alone, in parallel.
+    fn verify_each(&self, range: Range<usize>, answers: &[PyBackedStr]) -> Vec<Verdict> {
+        range
+            .into_par_iter()
+            .map(|i| self.problem(i).verify(&answers[i]))
+            .collect()
+    }
+
+    /// Every response's verdict; a group env's responses to one problem are judged together
+    /// (one compile for repo_fix).
+    fn judge(self, answers: &[PyBackedStr]) -> Judged<'a> {
+        let verdicts = if self.grouped {
+            self.verify_grouped(answers)
+        } else {
+            self.verify_each(0..answers.len(), answers)
+        };
+        Judged {
+            problems: self.problems,
+            item_problem: self.item_problem,
+            verdicts,
+        }
+    }
+
+    fn verify_grouped(&self, answers: &[PyBackedStr]) -> Vec<Verdict> {
+        // A `Record` repeated apart from its first run has a slot of its own, so groups are
+        // keyed by the problem's address, which every slot of that Record shares.
+        let mut groups: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+        for i in 0..answers.len() {
+            let p = self.problem(i);
+            if p.verifies_in_groups() {
+                let address = (p as *const dyn DynProblem).cast::<()>() as usize;
+                groups.entry(address).or_default().push(i);
+            }
+        }
+        let judged: Vec<(usize, Verdict)> = (0..answers.len())
+            .into_par_iter()
+            .filter(|&i| !self.problem(i).verifies_in_groups())
+            .map(|i| (i, self.problem(i).verify(&answers[i])))
+            .chain(groups.into_par_iter().flat_map_iter(|(_, items)| {
+                let texts: Vec<&str> = items.iter().map(|&i| &*answers[i]).collect();
+                let verdicts = self.problem(items[0]).verify_group(&texts);
+                items.into_iter().zip(verdicts)
+            }))
+            .collect();
+        let mut out: Vec<Option<Verdict>> = vec![None; answers.len()];
+        for (i, verdict) in judged {
+            out[i] = Some(verdict);
+        }
+        out.into_iter()
+            .map(|v| v.expect("every response judged"))
+            .collect()
+    }
+}
+
+/// Loads or generates each distinct record of a batch once (equal texts share a parse).
+fn prepare(batch: &Batch) -> Result<Prepared<'_>, String> {
+    let Batch {
+        generator,
+        sources,
+        item_source,
+        answers: _,
+    } = batch;
+    let generator = generator.as_deref();
+    // Sized up front: growing would hash every text again.
+    let texts = sources
+        .iter()
+        .filter(|(_, s)| matches!(s, Source::Text(_)))
+        .count();
+    let mut by_content: HashMap<&str, usize> = HashMap::with_capacity(texts);
+    let mut unique: Vec<(usize, &Source)> = Vec::with_capacity(sources.len());
+    let source_problem: Vec<usize> = sources
         .iter()
         .map(|(first, source)| match source {
             Source::Text(text) => *by_content.entry(&**text).or_insert_with(|| {
                 unique.push((*first, source));
                 unique.len() - 1
             }),
-            Source::Generated(..) => {
+            Source::Held(_) | Source::Index(_) => {
                 unique.push((*first, source));
                 unique.len() - 1
             }
         })
         .collect();
-    let problems: Vec<Box<dyn DynProblem + '_>> = unique
+    // A held record costs nothing here: the minimum length keeps rayon from making a task of
+    // each one.
+    let problems: Vec<Problem<'_>> = unique
         .par_iter()
+        .with_min_len(64)
         .map(|(first, source)| {
-            source
-                .problem()
-                .map_err(|e| format!("records[{first}]: {e}"))
+            Problem::of(source, generator).map_err(|e| format!("records[{first}]: {e}"))
         })
         .collect::<Result<_, _>>()?;
-    let item_problem = |i: usize| text_problem[item_text[i]];
-    let mut groups: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
-    let mut singles = Vec::new();
-    for i in 0..answers.len() {
-        if problems[item_problem(i)].verifies_in_groups() {
-            groups.entry(item_problem(i)).or_default().push(i);
-        } else {
-            singles.push(i);
-        }
-    }
-    let mut out: Vec<Option<Verdict>> = vec![None; answers.len()];
-    if groups.is_empty() {
-        out.par_iter_mut()
-            .enumerate()
-            .for_each(|(i, slot)| *slot = Some(problems[item_problem(i)].verify(&answers[i])));
-    } else {
-        let judged: Vec<(usize, Verdict)> = singles
-            .par_iter()
-            .map(|&i| (i, problems[item_problem(i)].verify(&answers[i])))
-            .chain(groups.into_par_iter().flat_map_iter(|(problem, items)| {
-                let texts: Vec<&str> = items.iter().map(|&i| &*answers[i]).collect();
-                let verdicts = problems[problem].verify_group(&texts);
-                items.into_iter().zip(verdicts)
-            }))
-            .collect();
-        for (i, verdict) in judged {
-            out[i] = Some(verdict);
-        }
-    }
-    let ids = (0..answers.len())
-        .map(|i| problems[item_problem(i)].id().to_owned())
-        .collect();
-    let verdicts = out
-        .into_iter()
-        .map(|v| v.expect("every response judged"))
-        .collect();
-    Ok((ids, verdicts))
+    let grouped = problems.iter().any(|p| p.get().verifies_in_groups());
+    let item_problem: Vec<usize> = item_source.iter().map(|&s| source_problem[s]).collect();
+    Ok(Prepared {
+        problems,
+        item_problem,
+        grouped,
+    })
 }

@@ -45,6 +45,10 @@ pub trait DynEnv: Send + Sync {
 pub trait DynGenerator: Send + Sync {
     /// Problem `index` with params and data as JSON values.
     fn record(&self, index: u64) -> Problem;
+    /// Problem `index` with its data as the compact JSON text its line holds, and its params
+    /// left out (every problem's are [`DynGenerator::params`]): for bindings that build their
+    /// own objects from a record, without writing its prompt as JSON and reading it back.
+    fn record_raw(&self, index: u64) -> Problem<(), Box<RawValue>>;
     /// Appends problem `index` as one JSON line to `out`.
     fn write_jsonl(&self, index: u64, out: &mut Vec<u8>);
     /// The validated params as JSON.
@@ -53,6 +57,14 @@ pub trait DynGenerator: Send + Sync {
     /// response as `load_problem` of the record's JSON line would, without writing or parsing
     /// that line (the fast path for bindings that grade by (generator, index)).
     fn problem(&self, index: u64) -> Box<dyn DynProblem + '_>;
+    /// Problem `index` ready to verify, with its JSON line (and `\n`) appended to `out`, from one
+    /// generation. The problem borrows only the env, never the generator, so a binding can keep
+    /// it beside the line for as long as it keeps the record and judge it without generating
+    /// again; it judges as [`DynGenerator::problem`] does. It keeps no copy of the prompt, which
+    /// no verifier reads. Only for generators of `'static` envs (every registered env).
+    fn owned_problem_with_jsonl(&self, index: u64, out: &mut Vec<u8>) -> Box<dyn DynProblem>
+    where
+        Self: 'static;
 }
 
 /// A loaded record, ready to verify responses.
@@ -178,6 +190,13 @@ impl<E: Env> DynGenerator for Generator<'_, E> {
         self.problem_ref(index).map(to_json, |d| to_json(&d))
     }
 
+    fn record_raw(&self, index: u64) -> Problem<(), Box<RawValue>> {
+        self.problem_ref(index).map(
+            |_| (),
+            |d| serde_json::value::to_raw_value(&d).expect("data serializes to JSON"),
+        )
+    }
+
     fn write_jsonl(&self, index: u64, out: &mut Vec<u8>) {
         Generator::write_jsonl(self, index, out);
     }
@@ -191,6 +210,24 @@ impl<E: Env> DynGenerator for Generator<'_, E> {
         let problem = self.problem_ref(index).map(|_| (), |d| data = Some(d));
         // Generated data meets the env's invariants by construction (`check_data` guards
         // records from outside); the equivalence with `load_problem` is tested below.
+        Box::new(Loaded {
+            env: self.env(),
+            problem,
+            data: Ok(data.expect("map ran the data closure")),
+        })
+    }
+
+    fn owned_problem_with_jsonl(&self, index: u64, out: &mut Vec<u8>) -> Box<dyn DynProblem>
+    where
+        Self: 'static,
+    {
+        let mut data = None;
+        let mut problem = self
+            .problem_with_jsonl(index, out)
+            .map(|_| (), |d| data = Some(d));
+        // The line holds the prompt; a second copy here would be most of a held problem's
+        // memory, and nothing judging reads it.
+        problem.prompt = String::new();
         Box::new(Loaded {
             env: self.env(),
             problem,
@@ -271,8 +308,9 @@ mod tests {
 
     use crate::registry;
 
-    /// `DynGenerator::problem` judges exactly as loading the record's JSON line does, for every
-    /// env: the right answer, a wrong one, a hack (answer only in think) and no answer.
+    /// `DynGenerator::problem` and `owned_problem_with_jsonl` judge exactly as loading the
+    /// record's JSON line does, for every env: the right answer, a wrong one, a hack (answer only
+    /// in think) and no answer; and the line written beside the owned problem is the record's.
     #[test]
     fn generated_problems_judge_like_loaded_records() {
         for env in registry::envs() {
@@ -283,12 +321,27 @@ mod tests {
                 let loaded = env
                     .load_problem(std::str::from_utf8(&line).unwrap())
                     .unwrap();
+                let record: serde_json::Value = serde_json::from_slice(&line).unwrap();
+                let raw = generator.record_raw(index);
+                assert_eq!(raw.id, record["id"].as_str().unwrap());
+                assert_eq!(raw.prompt, record["prompt"].as_str().unwrap());
+                let line_text = std::str::from_utf8(&line).unwrap();
+                assert!(
+                    line_text.contains(&format!(",\"data\":{},\"meta\":", raw.data.get())),
+                    "{}: the raw data is the line's text",
+                    env.id()
+                );
+                let mut owned_line = b"kept".to_vec();
+                let owned = generator.owned_problem_with_jsonl(index, &mut owned_line);
+                assert_eq!(owned_line[4..], line[..], "{} index {index}", env.id());
                 let direct = generator.problem(index);
-                assert_eq!(direct.id(), loaded.id());
-                assert_eq!(direct.answer(), loaded.answer());
-                assert_eq!(direct.difficulty(), loaded.difficulty());
-                assert_eq!(direct.level(), loaded.level());
-                assert_eq!(direct.data_error(), None);
+                for direct in [&*direct, &*owned] {
+                    assert_eq!(direct.id(), loaded.id());
+                    assert_eq!(direct.answer(), loaded.answer());
+                    assert_eq!(direct.difficulty(), loaded.difficulty());
+                    assert_eq!(direct.level(), loaded.level());
+                    assert_eq!(direct.data_error(), None);
+                }
                 if loaded.verifies_in_groups() {
                     // One compile per group: covered by the env's own tests, too slow here.
                     continue;
@@ -301,12 +354,15 @@ mod tests {
                     format!("<think><answer>{answer}</answer></think>"),
                     "no answer".to_owned(),
                 ] {
-                    assert_eq!(
-                        direct.verify(&response),
-                        loaded.verify(&response),
-                        "{} index {index}: {response:?}",
-                        env.id()
-                    );
+                    let expected = loaded.verify(&response);
+                    for direct in [&*direct, &*owned] {
+                        assert_eq!(
+                            direct.verify(&response),
+                            expected,
+                            "{} index {index}: {response:?}",
+                            env.id()
+                        );
+                    }
                 }
             }
         }

@@ -220,9 +220,20 @@ impl<'e, E: Env> Generator<'e, E> {
 
     /// Appends problem `index` as one JSON line (with its `\n`) to `out`.
     pub fn write_jsonl(&self, index: u64, out: &mut Vec<u8>) {
+        self.problem_with_jsonl(index, out);
+    }
+
+    /// Problem `index`, borrowing the params, with its JSON line (and `\n`) appended to `out`:
+    /// one generation for both, for callers that keep the typed problem beside its line.
+    pub fn problem_with_jsonl(
+        &self,
+        index: u64,
+        out: &mut Vec<u8>,
+    ) -> Problem<&E::Params, E::Data> {
         // The same bytes as serializing `problem_ref`, with the params copied in pre-serialized.
         let record = self.problem_ref(index).map(|_| &*self.params_json, |d| d);
         serde_json::to_writer(&mut *out, &record).expect("records serialize");
         out.push(b'\n');
+        record.map(|_| &self.params, |d| d)
     }
 }
