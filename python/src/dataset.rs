@@ -1,7 +1,7 @@
 //! `envs()` and `Dataset`: random access to an env's problem stream, as dicts or as the CLI's bytes.
 
 use std::collections::VecDeque;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, mpsc};
 
 use pyo3::exceptions::{PyIndexError, PyStopIteration, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -9,15 +9,48 @@ use pyo3::types::{PyBytes, PyDict, PyList, PySlice};
 use rayon::prelude::*;
 use serde::Serialize;
 use serde_json::Value;
+use serde_json::value::RawValue;
 use verigym::{AnswerFormat, DynEnv, DynGenerator, Problem, registry, stream};
 
-use crate::build::Builder;
+use crate::build::{Builder, GcPause};
 use crate::convert::{error, overrides, to_py};
+use crate::pipeline::{self, pipelined};
 use crate::record::Record;
 use crate::verify::{Batch, columns};
 
 /// Problems generated per parallel chunk when iterating.
 const ITER_CHUNK: u64 = 1024;
+
+/// A record with its data as the JSON its line holds (the params are the generator's).
+type RawRecord = Problem<(), Box<RawValue>>;
+
+/// Records for these indices, generated in parallel, in order (rayon's collect keeps it).
+fn raw_records(
+    generator: &dyn DynGenerator,
+    indices: impl ParallelIterator<Item = u64>,
+) -> Vec<RawRecord> {
+    indices.map(|i| generator.record_raw(i)).collect()
+}
+
+/// Builds `records` as dicts onto `out`, with the cyclic collector paused, and frees a batch of
+/// them on rayon's pool (four allocations a record, not worth freeing under the GIL).
+fn build_dicts<'py>(
+    builder: &mut Builder<'py>,
+    generator: &dyn DynGenerator,
+    records: Vec<RawRecord>,
+    out: &mut Vec<Bound<'py, PyAny>>,
+) -> PyResult<()> {
+    let _pause = GcPause::for_batch(builder.py(), records.len())?;
+    // Every record of a generator has its params: read once, copied for each record.
+    let params = builder.value(&generator.params())?;
+    for record in &records {
+        out.push(builder.record_raw(record, &params)?.into_any());
+    }
+    if records.len() >= 64 {
+        rayon::spawn(move || drop(records));
+    }
+    Ok(())
+}
 
 /// One env, described for `envs()`.
 #[derive(Serialize)]
@@ -74,6 +107,29 @@ impl Dataset {
             return indices.iter().map(|&i| generator.record(i)).collect();
         }
         py.detach(|| indices.par_iter().map(|&i| generator.record(i)).collect())
+    }
+
+    /// Records for these indices as dicts, in order: generated without the GIL, each with its
+    /// data as the JSON its line holds, and built into Python objects under the GIL while the
+    /// next chunk is generated (see `pipeline`).
+    fn dicts<'py>(&self, py: Python<'py>, indices: &[u64]) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        let generator = &*self.generator;
+        let mut builder = Builder::new(py);
+        let mut out = Vec::with_capacity(indices.len());
+        if indices.len() < 16 {
+            let records: Vec<RawRecord> =
+                indices.iter().map(|&i| generator.record_raw(i)).collect();
+            build_dicts(&mut builder, generator, records, &mut out)?;
+            return Ok(out);
+        }
+        let chunks: Vec<&[u64]> = indices.chunks(pipeline::CHUNK).collect();
+        pipelined(
+            py,
+            &chunks,
+            |chunk| raw_records(generator, chunk.par_iter().copied()),
+            |records| build_dicts(&mut builder, generator, records, &mut out),
+        )?;
+        Ok(out)
     }
 
     /// JSON lines (without newline) for these indices, in parallel, in order.
@@ -250,13 +306,7 @@ impl Dataset {
     ) -> PyResult<Bound<'py, PyAny>> {
         if let Ok(slice) = key.cast::<PySlice>() {
             let indices = self.slice_indices(slice)?;
-            let records = self.generate(py, &indices);
-            let mut builder = Builder::new(py);
-            let dicts = records
-                .iter()
-                .map(|r| builder.record(r))
-                .collect::<PyResult<Vec<_>>>()?;
-            return Ok(PyList::new(py, dicts)?.into_any());
+            return Ok(PyList::new(py, self.dicts(py, &indices)?)?.into_any());
         }
         let i: i128 = key.extract().map_err(|_| {
             PyTypeError::new_err(format!(
@@ -266,9 +316,8 @@ impl Dataset {
                     .map_or_else(|_| "?".into(), |n| n.to_string())
             ))
         })?;
-        Ok(Builder::new(py)
-            .record(&self.generator.record(self.index(i)?))?
-            .into_any())
+        let index = self.index(i)?;
+        Ok(self.dicts(py, &[index])?.pop().expect("one record"))
     }
 
     fn __iter__(slf: Bound<'_, Self>) -> DatasetIter {
@@ -278,6 +327,7 @@ impl Dataset {
             next: 0,
             end,
             buffer: VecDeque::new(),
+            ahead: None,
         }
     }
 
@@ -390,8 +440,7 @@ impl Dataset {
         indices: Vec<i128>,
         responses: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyList>> {
-        let batch = self.batch(indices, responses)?;
-        Builder::new(py).verdicts(&batch.judge(py)?.verdicts)
+        self.batch(indices, responses)?.verdict_dicts(py)
     }
 
     /// The scores of ``verify_many(indices, responses)``, without building verdict dicts.
@@ -427,13 +476,38 @@ impl Dataset {
     }
 }
 
-/// Iterates a [`Dataset`] in index order, generating chunks in parallel ahead of the reader.
+/// Iterates a [`Dataset`] in index order, generating chunks in parallel ahead of the reader:
+/// while one chunk's dicts are handed out (and built), the next chunk is generated on rayon's
+/// pool.
 #[pyclass(module = "verigym")]
 pub struct DatasetIter {
     dataset: Py<Dataset>,
     next: u64,
     end: Option<u64>,
     buffer: VecDeque<Py<PyAny>>,
+    /// The chunk after the buffered one, being generated: where it stops, and its records (in
+    /// a mutex only because a pyclass must be `Sync`; `&mut self` reaches it without locking).
+    ahead: Option<(u64, Mutex<mpsc::Receiver<Vec<RawRecord>>>)>,
+}
+
+impl DatasetIter {
+    /// The end of the chunk starting at `start`, or None when the dataset ends there.
+    fn chunk_end(&self, start: u64) -> Option<u64> {
+        let stop = start.saturating_add(ITER_CHUNK);
+        let stop = self.end.map_or(stop, |end| stop.min(end));
+        (start < stop).then_some(stop)
+    }
+
+    /// Starts generating `start..stop` on rayon's pool.
+    fn generate_ahead(&mut self, start: u64, stop: u64) {
+        let generator = Arc::clone(&self.dataset.get().generator);
+        let (tx, rx) = mpsc::sync_channel(1);
+        rayon::spawn(move || {
+            // The iterator may be gone (dropped mid-way); then so are these records.
+            let _ = tx.send(raw_records(&*generator, (start..stop).into_par_iter()));
+        });
+        self.ahead = Some((stop, Mutex::new(rx)));
+    }
 }
 
 #[pymethods]
@@ -446,19 +520,43 @@ impl DatasetIter {
         if let Some(item) = self.buffer.pop_front() {
             return Ok(item);
         }
-        let stop = self.next.saturating_add(ITER_CHUNK);
-        let stop = self.end.map_or(stop, |end| stop.min(end));
-        if self.next >= stop {
-            return Err(PyStopIteration::new_err(()));
-        }
-        let indices: Vec<u64> = (self.next..stop).collect();
-        let records = self.dataset.get().generate(py, &indices);
-        let mut builder = Builder::new(py);
-        for record in &records {
-            self.buffer
-                .push_back(builder.record(record)?.into_any().unbind());
-        }
+        let (stop, records) = match self.ahead.take() {
+            Some((stop, rx)) => {
+                let rx = rx
+                    .into_inner()
+                    .unwrap_or_else(|poisoned| poisoned.into_inner());
+                let records = py
+                    .detach(move || rx.recv())
+                    .expect("the generating task sends its chunk (it panicked otherwise)");
+                (stop, records)
+            }
+            None => {
+                let Some(stop) = self.chunk_end(self.next) else {
+                    return Err(PyStopIteration::new_err(()));
+                };
+                let dataset = self.dataset.get();
+                let generator = &*dataset.generator;
+                let start = self.next;
+                let records = py.detach(|| raw_records(generator, (start..stop).into_par_iter()));
+                (stop, records)
+            }
+        };
         self.next = stop;
-        Ok(self.buffer.pop_front().expect("a non-empty chunk"))
+        if let Some(after) = self.chunk_end(stop) {
+            self.generate_ahead(stop, after);
+        }
+        let mut builder = Builder::new(py);
+        let mut dicts = Vec::with_capacity(records.len());
+        build_dicts(
+            &mut builder,
+            &*self.dataset.get().generator,
+            records,
+            &mut dicts,
+        )?;
+        self.buffer.extend(dicts.into_iter().map(Bound::unbind));
+        match self.buffer.pop_front() {
+            Some(item) => Ok(item),
+            None => Err(PyStopIteration::new_err(())),
+        }
     }
 }

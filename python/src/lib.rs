@@ -9,6 +9,7 @@ mod build;
 mod convert;
 mod curriculum;
 mod dataset;
+mod pipeline;
 mod record;
 mod report;
 mod verify;

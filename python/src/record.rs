@@ -8,17 +8,11 @@ use pyo3::basic::CompareOp;
 use pyo3::exceptions::PyKeyError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
-use serde_json::Value;
 use serde_json::value::RawValue;
 use verigym::{DynGenerator, DynProblem, Problem};
 
 /// A record with its params and data as unparsed JSON.
 type RawProblem = Problem<Box<RawValue>, Box<RawValue>>;
-
-/// Raw JSON that a generated record holds, as a value.
-fn raw_value(raw: &RawValue) -> Value {
-    serde_json::from_str(raw.get()).expect("a generated record's JSON parses")
-}
 
 use crate::build::Builder;
 
@@ -104,10 +98,10 @@ impl Record {
             "rng" => PyString::new(py, &p.rng).into_any(),
             "seed" => p.seed.into_pyobject(py)?.into_any(),
             "index" => p.index.into_pyobject(py)?.into_any(),
-            "params" => builder.value(&raw_value(&p.params))?,
+            "params" => builder.json(p.params.get())?,
             "prompt" => PyString::new(py, &p.prompt).into_any(),
             "answer" => PyString::new(py, &p.answer).into_any(),
-            "data" => builder.value(&raw_value(&p.data))?,
+            "data" => builder.json(p.data.get())?,
             "meta" => builder.meta(&p.meta)?.into_any(),
             _ => return Ok(None),
         }))
@@ -173,15 +167,10 @@ impl Record {
 
     /// The record as a new dict, equal to ``json.loads(self.jsonl())``.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let mut builder = Builder::new(py);
-        let dict = PyDict::new(py);
-        for key in KEYS {
-            let value = self
-                .field(&mut builder, key)?
-                .expect("every key has a field");
-            dict.set_item(PyString::intern(py, key), value)?;
-        }
-        Ok(dict)
+        // The line read straight into objects: its keys are in the CLI's order, and no field
+        // needs the parsed record.
+        let dict = Builder::new(py).json(&self.line)?;
+        Ok(dict.cast_into::<PyDict>()?)
     }
 
     /// The record exactly as ``verigym generate`` writes it: one JSON line, with its ``\n``.

@@ -8,6 +8,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
+use std::ops::Range;
 use std::sync::Arc;
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -17,8 +18,9 @@ use pyo3::types::{PyDict, PyList, PyString};
 use rayon::prelude::*;
 use verigym::{DynGenerator, DynProblem, Verdict};
 
-use crate::build::Builder;
+use crate::build::{Builder, GcPause};
 use crate::convert::{RecordText, error, load};
+use crate::pipeline::{self, pipelined};
 use crate::record::Record;
 
 /// Where a record to judge comes from.
@@ -182,7 +184,33 @@ impl Batch {
 
     /// Every response's verdict, judged without the GIL.
     pub fn judge(&self, py: Python<'_>) -> PyResult<Judged<'_>> {
-        py.detach(|| judge(self)).map_err(error)
+        py.detach(|| prepare(self).map(|prepared| prepared.judge(&self.answers)))
+            .map_err(error)
+    }
+
+    /// Every response's verdict as a dict, in order. The dicts of one chunk of responses are
+    /// built while the next chunk is judged (see `pipeline`); a group env's batch is judged
+    /// whole first, as its groups may span chunks.
+    pub fn verdict_dicts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let prepared = py.detach(|| prepare(self)).map_err(error)?;
+        let mut builder = Builder::new(py);
+        if prepared.grouped {
+            return builder.verdicts(&prepared.judge(&self.answers).verdicts);
+        }
+        let mut out = Vec::with_capacity(self.answers.len());
+        pipelined(
+            py,
+            &pipeline::chunks(self.answers.len()),
+            |range| prepared.verify_each(range.clone(), &self.answers),
+            |verdicts| {
+                let _pause = GcPause::for_batch(py, verdicts.len())?;
+                for verdict in &verdicts {
+                    out.push(builder.verdict(verdict)?);
+                }
+                Ok(())
+            },
+        )?;
+        PyList::new(py, out)
     }
 }
 
@@ -246,8 +274,7 @@ pub fn verify_many<'py>(
     records: &Bound<'py, PyAny>,
     responses: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyList>> {
-    let batch = Batch::of(records, responses)?;
-    Builder::new(py).verdicts(&batch.judge(py)?.verdicts)
+    Batch::of(records, responses)?.verdict_dicts(py)
 }
 
 /// ``[v["score"] for v in verify_many(records, responses)]`` without building the verdict dicts:
@@ -308,14 +335,80 @@ fn group(problem: &dyn DynProblem, responses: &[PyBackedStr]) -> Vec<Verdict> {
     }
 }
 
-/// Loads or generates each distinct record once (equal texts share a parse), then judges every
-/// response; a group env's responses to one problem are judged together.
-fn judge(batch: &Batch) -> Result<Judged<'_>, String> {
+/// A batch's problems, each distinct record loaded or generated once, ready to judge.
+struct Prepared<'a> {
+    problems: Vec<Problem<'a>>,
+    item_problem: Vec<usize>,
+    /// Whether any response is to a problem of a group env (judged with its group).
+    grouped: bool,
+}
+
+impl<'a> Prepared<'a> {
+    fn problem(&self, i: usize) -> &dyn DynProblem {
+        self.problems[self.item_problem[i]].get()
+    }
+
+    /// The verdicts of responses `range`, each judged alone, in parallel.
+    fn verify_each(&self, range: Range<usize>, answers: &[PyBackedStr]) -> Vec<Verdict> {
+        range
+            .into_par_iter()
+            .map(|i| self.problem(i).verify(&answers[i]))
+            .collect()
+    }
+
+    /// Every response's verdict; a group env's responses to one problem are judged together
+    /// (one compile for repo_fix).
+    fn judge(self, answers: &[PyBackedStr]) -> Judged<'a> {
+        let verdicts = if self.grouped {
+            self.verify_grouped(answers)
+        } else {
+            self.verify_each(0..answers.len(), answers)
+        };
+        Judged {
+            problems: self.problems,
+            item_problem: self.item_problem,
+            verdicts,
+        }
+    }
+
+    fn verify_grouped(&self, answers: &[PyBackedStr]) -> Vec<Verdict> {
+        // A `Record` repeated apart from its first run has a slot of its own, so groups are
+        // keyed by the problem's address, which every slot of that Record shares.
+        let mut groups: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+        for i in 0..answers.len() {
+            let p = self.problem(i);
+            if p.verifies_in_groups() {
+                let address = (p as *const dyn DynProblem).cast::<()>() as usize;
+                groups.entry(address).or_default().push(i);
+            }
+        }
+        let judged: Vec<(usize, Verdict)> = (0..answers.len())
+            .into_par_iter()
+            .filter(|&i| !self.problem(i).verifies_in_groups())
+            .map(|i| (i, self.problem(i).verify(&answers[i])))
+            .chain(groups.into_par_iter().flat_map_iter(|(_, items)| {
+                let texts: Vec<&str> = items.iter().map(|&i| &*answers[i]).collect();
+                let verdicts = self.problem(items[0]).verify_group(&texts);
+                items.into_iter().zip(verdicts)
+            }))
+            .collect();
+        let mut out: Vec<Option<Verdict>> = vec![None; answers.len()];
+        for (i, verdict) in judged {
+            out[i] = Some(verdict);
+        }
+        out.into_iter()
+            .map(|v| v.expect("every response judged"))
+            .collect()
+    }
+}
+
+/// Loads or generates each distinct record of a batch once (equal texts share a parse).
+fn prepare(batch: &Batch) -> Result<Prepared<'_>, String> {
     let Batch {
         generator,
         sources,
         item_source,
-        answers,
+        answers: _,
     } = batch;
     let generator = generator.as_deref();
     let mut by_content: HashMap<&str, usize> = HashMap::new();
@@ -342,46 +435,11 @@ fn judge(batch: &Batch) -> Result<Judged<'_>, String> {
             Problem::of(source, generator).map_err(|e| format!("records[{first}]: {e}"))
         })
         .collect::<Result<_, _>>()?;
+    let grouped = problems.iter().any(|p| p.get().verifies_in_groups());
     let item_problem: Vec<usize> = item_source.iter().map(|&s| source_problem[s]).collect();
-    let problem = |i: usize| problems[item_problem[i]].get();
-    // Responses to one problem of a group env are judged together (one compile for repo_fix).
-    // A `Record` repeated apart from its first run has a slot of its own, so groups are keyed
-    // by the problem's address, which every slot of that Record shares.
-    let mut groups: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
-    for i in 0..answers.len() {
-        let p = problem(i);
-        if p.verifies_in_groups() {
-            let address = (p as *const dyn DynProblem).cast::<()>() as usize;
-            groups.entry(address).or_default().push(i);
-        }
-    }
-    let verdicts: Vec<Verdict> = if groups.is_empty() {
-        (0..answers.len())
-            .into_par_iter()
-            .map(|i| problem(i).verify(&answers[i]))
-            .collect()
-    } else {
-        let judged: Vec<(usize, Verdict)> = (0..answers.len())
-            .into_par_iter()
-            .filter(|&i| !problem(i).verifies_in_groups())
-            .map(|i| (i, problem(i).verify(&answers[i])))
-            .chain(groups.into_par_iter().flat_map_iter(|(_, items)| {
-                let texts: Vec<&str> = items.iter().map(|&i| &*answers[i]).collect();
-                let verdicts = problem(items[0]).verify_group(&texts);
-                items.into_iter().zip(verdicts)
-            }))
-            .collect();
-        let mut out: Vec<Option<Verdict>> = vec![None; answers.len()];
-        for (i, verdict) in judged {
-            out[i] = Some(verdict);
-        }
-        out.into_iter()
-            .map(|v| v.expect("every response judged"))
-            .collect()
-    };
-    Ok(Judged {
+    Ok(Prepared {
         problems,
         item_problem,
-        verdicts,
+        grouped,
     })
 }
