@@ -411,7 +411,12 @@ fn prepare(batch: &Batch) -> Result<Prepared<'_>, String> {
         answers: _,
     } = batch;
     let generator = generator.as_deref();
-    let mut by_content: HashMap<&str, usize> = HashMap::new();
+    // Sized up front: growing would hash every text again.
+    let texts = sources
+        .iter()
+        .filter(|(_, s)| matches!(s, Source::Text(_)))
+        .count();
+    let mut by_content: HashMap<&str, usize> = HashMap::with_capacity(texts);
     let mut unique: Vec<(usize, &Source)> = Vec::with_capacity(sources.len());
     let source_problem: Vec<usize> = sources
         .iter()
