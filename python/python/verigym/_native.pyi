@@ -69,7 +69,8 @@ class Dataset:
     def records(self, start: int = 0, stop: Optional[int] = None) -> list[Record]:
         """Records ``start..stop`` as :class:`Record` objects, generated in parallel."""
     def verify_many(self, indices: Sequence[int], responses: Sequence[str]) -> list[Verdict]:
-        """Judges ``responses[j]`` against record ``indices[j]``, regenerated, never parsed."""
+        """Judges ``responses[j]`` against record ``indices[j]``, each distinct index generated
+        once, typed, never parsed."""
     def scores(self, indices: Sequence[int], responses: Sequence[str]) -> list[float]:
         """The scores of ``verify_many(indices, responses)``."""
     def verify_columns(self, indices: Sequence[int], responses: Sequence[str]) -> dict[str, list[Any]]:
@@ -77,7 +78,8 @@ class Dataset:
 
 class Record(Mapping[str, Any]):
     """One generated record held in Rust: a read-only mapping equal to the record dict, each
-    field built when read. The verify functions judge it without parsing JSON."""
+    field built when read. It holds its problem typed: the verify functions judge it without
+    parsing JSON or generating it again."""
 
     def __getitem__(self, key: str) -> Any: ...
     def __len__(self) -> int: ...
