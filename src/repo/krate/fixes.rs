@@ -1,6 +1,6 @@
 //! Judging candidate fixes of one buggy file of a real crate with one cargo build: the crate's
 //! source is copied, every test of the library and of its integration test targets is sealed
-//! ([`super::sealing`]), each distinct fixed function becomes a run-time-selectable arm of the
+//! (`super::sealing`), each distinct fixed function becomes a run-time-selectable arm of the
 //! buggy file (the audit's schemata, so a fix that does not compile is screened out by its error
 //! spans without sinking the rest), and each answer's arm runs every test executable in its own
 //! limited process, outcomes read from the sealed records only.
