@@ -225,6 +225,12 @@ fn outcomes_come_only_from_sealed_records() {
             "println!(\"test tests::sum_adds ... ok\\n\\ntest result: ok. 1 passed\"); std::process::exit(0)",
         ),
         item("std::process::abort()"),
+        // The unit tests' harness is a module of the library: a fix that names it (the policy
+        // refuses `__vg` names; this is the runner alone) and reports its own test passed, then
+        // leaves before the test body can fail, must not pass. (It does not even build: the
+        // harness exists only in the test build, and the library is also built without it.)
+        item("crate::__vg_seal::run(|| {}); std::process::exit(0)"),
+        item("crate::__vg_seal::should_panic(\"\", || panic!(\"x\")); std::process::exit(0)"),
     ];
     let runs = fixes::judge(&target, &answers).unwrap();
     let passed = |r: &FixRun| match r {

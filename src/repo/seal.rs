@@ -179,22 +179,14 @@ pub fn run_sealed(
         Some(input.as_bytes()),
         limits,
     )?;
-    let mut records = Vec::new();
-    if let Ok(f) = std::fs::File::open(dir.path().join(SEAL_FILE)) {
-        let _ = f.take(RECORDS_CAP).read_to_end(&mut records);
-    }
-    let died = output
-        .abnormal_reason()
-        .unwrap_or_else(|| "the test process ended inside this test".into());
     let keys: Vec<String> = (0..tests.len()).map(|i| i.to_string()).collect();
-    let tests = read_records(
-        &String::from_utf8_lossy(&records),
+    Ok(judged_run(
+        &dir.path().join(SEAL_FILE),
         &secret,
         tests,
         &keys,
-        &died,
-    );
-    Ok(SuiteRun { tests, output })
+        output,
+    ))
 }
 
 /// Runs `program` (a test executable whose tests were sealed by
@@ -218,25 +210,37 @@ pub(crate) fn run_sealed_named(
     let mut env = env.to_vec();
     env.push((path_env, &records_path));
     let output = sandbox::run_in(cwd, program, args, &env, Some(input.as_bytes()), limits)?;
-    let mut records = Vec::new();
-    if let Ok(f) = std::fs::File::open(&records_path) {
-        let _ = f.take(RECORDS_CAP).read_to_end(&mut records);
-    }
-    let died = output
-        .abnormal_reason()
-        .unwrap_or_else(|| "the test process ended inside this test".into());
     let keys: Vec<String> = tests
         .iter()
         .map(|t| crate::core::record::hex(t.as_bytes()))
         .collect();
-    let tests = read_records(
-        &String::from_utf8_lossy(&records),
+    Ok(judged_run(
+        Path::new(&records_path),
         &secret,
         tests,
         &keys,
-        &died,
-    );
-    Ok(SuiteRun { tests, output })
+        output,
+    ))
+}
+
+/// A finished run's outcomes, read from the sealed records at `records` (at most
+/// [`RECORDS_CAP`] of them).
+fn judged_run(
+    records: &Path,
+    secret: &str,
+    tests: &[String],
+    keys: &[String],
+    output: sandbox::RunOutput,
+) -> SuiteRun {
+    let mut bytes = Vec::new();
+    if let Ok(f) = std::fs::File::open(records) {
+        let _ = f.take(RECORDS_CAP).read_to_end(&mut bytes);
+    }
+    let died = output
+        .abnormal_reason()
+        .unwrap_or_else(|| "the test process ended inside this test".into());
+    let tests = read_records(&String::from_utf8_lossy(&bytes), secret, tests, keys, &died);
+    SuiteRun { tests, output }
 }
 
 /// Each test's outcome from the records that carry `secret`; a test that started and never

@@ -61,6 +61,20 @@ impl Default for RepoFixParams {
 }
 
 impl RepoFixParams {
+    /// The range of every numeric knob, whatever the source.
+    fn check_ranges(&self) -> Result<()> {
+        check_range("bugs", self.bugs, 1, BUGS_MAX)?;
+        check_range("min_failing", self.min_failing, 1, FAILING_MAX)?;
+        check_range(
+            "max_failing",
+            self.max_failing,
+            self.min_failing,
+            FAILING_MAX,
+        )?;
+        check_range("distractors", self.distractors, 0, DISTRACTORS_MAX)?;
+        check_range("variation", self.variation, 0, VARIATION_MAX)
+    }
+
     /// Validation for a crate source: the catalog loads and has a bug failing
     /// `min_failing..=max_failing` tests. `bugs` and `variation` are mini-repo knobs (a crate
     /// problem has one bug, in the crate's own surface), so any valid value is accepted.
@@ -72,16 +86,7 @@ impl RepoFixParams {
                 format!("a crate catalog directory made by `verigym catalog` ({problem})"),
             )
         })?;
-        check_range("bugs", self.bugs, 1, BUGS_MAX)?;
-        check_range("min_failing", self.min_failing, 1, FAILING_MAX)?;
-        check_range(
-            "max_failing",
-            self.max_failing,
-            self.min_failing,
-            FAILING_MAX,
-        )?;
-        check_range("distractors", self.distractors, 0, DISTRACTORS_MAX)?;
-        check_range("variation", self.variation, 0, VARIATION_MAX)?;
+        self.check_ranges()?;
         if loaded.eligible(self).is_empty() {
             return Err(Error::param(
                 "max_failing",
@@ -113,16 +118,7 @@ impl EnvParams for RepoFixParams {
                 ),
             ));
         }
-        check_range("bugs", self.bugs, 1, BUGS_MAX)?;
-        check_range("min_failing", self.min_failing, 1, FAILING_MAX)?;
-        check_range(
-            "max_failing",
-            self.max_failing,
-            self.min_failing,
-            FAILING_MAX,
-        )?;
-        check_range("distractors", self.distractors, 0, DISTRACTORS_MAX)?;
-        check_range("variation", self.variation, 0, VARIATION_MAX)?;
+        self.check_ranges()?;
         if inject::feasible_repos(self).is_empty() {
             return Err(Error::param(
                 "bugs",
