@@ -77,17 +77,17 @@ fn generation_is_pinned() {
             (
                 None,
                 0,
-                "898b752b6c2beaf89106be424525e86fc0fcc7dbec925185d9b585be66844a5c",
+                "9a4a4e50dc461cbf7b5cca1d0409af1787b550298032fb114a2c98e909bab2de",
             ),
             (
                 Some(0.0),
                 7,
-                "ca4de8025535c883bc21c74ef7a9ee388a3316d236778bdf7e629885318707b4",
+                "187d028568f6c7f8597e6499cb4c5f87c11ba7b3cb9e953d5a787f8fe317590d",
             ),
             (
                 Some(10.0),
                 7,
-                "08ba9ffb8fb2c684042719e1b5e2ad7253faf3b46d3dbd4330a90db546a79bd7",
+                "e66cfa210b0ef098c266e72b2c161471c94806b43cbbc6cbb0c00153c22aa3e2",
             ),
         ],
     );
@@ -99,7 +99,7 @@ fn generation_is_pinned() {
 /// test shares is as exact as the design claims.
 #[test]
 fn references_pass_and_unchanged_bugs_fail_exactly_the_recorded_tests() {
-    let all: Vec<_> = [0.0, 4.0, 6.0, 8.0, 10.0]
+    let all: Vec<_> = [0.0, 3.5, 4.0, 6.0, 8.0, 10.0]
         .into_iter()
         .enumerate()
         .flat_map(|(i, level)| problems(level, 11 + i as u64, 3))
@@ -120,7 +120,8 @@ fn references_pass_and_unchanged_bugs_fail_exactly_the_recorded_tests() {
         for (m, f) in messages.iter().zip(&p.data.failing) {
             assert_eq!(m["message"].as_str().unwrap(), f.message, "{}", p.id);
         }
-        assert!(p.prompt.contains(&p.data.failing[0].test) == p.params.show_failures);
+        let shown = p.data.failing.iter().filter(|f| p.prompt.contains(&f.test));
+        assert_eq!(shown.count() > 0, p.params.show_failures, "{}", p.id);
     });
 }
 

@@ -202,6 +202,22 @@ pub fn build(src: &RepoSource, opts: &AuditOptions) -> Result<BugCatalog, RepoEr
 
 /// For each `#[test]` fn of `suite`, the library functions it can reach.
 fn reaches(analysis: &Analysis, suite: &str) -> Result<BTreeMap<String, Vec<String>>, RepoError> {
+    Ok(call_depths(analysis, suite)?
+        .into_iter()
+        .map(|(test, depths)| (test, depths.into_keys().collect()))
+        .collect())
+}
+
+/// For each `#[test]` fn of `suite`, every library function it can reach, with the fewest calls
+/// that takes (1: the test names the function itself; 2: through one other library function).
+///
+/// The call graph over-approximates (any matching identifier is a call), so a depth is never
+/// more than the true one: a bug picked for being at least `d` calls from its failing tests is
+/// at least that far.
+pub(crate) fn call_depths(
+    analysis: &Analysis,
+    suite: &str,
+) -> Result<BTreeMap<String, BTreeMap<String, u32>>, RepoError> {
     let library =
         syn::parse_file(&analysis.source).map_err(|e| mutate::parse_error("src/lib.rs", &e))?;
     let suite_file = syn::parse_file(suite).map_err(|e| mutate::parse_error("suite", &e))?;
@@ -232,16 +248,28 @@ fn reaches(analysis: &Analysis, suite: &str) -> Result<BTreeMap<String, Vec<Stri
     }
     let mut out = BTreeMap::new();
     for (name, body) in fn_bodies(&suite_file.items) {
-        let mut reached: BTreeSet<String> = BTreeSet::new();
-        let mut todo: Vec<String> = calls(body).into_iter().collect();
-        while let Some(f) = todo.pop() {
-            if reached.insert(f.clone())
-                && let Some(next) = graph.get(&f)
-            {
-                todo.extend(next.iter().cloned());
+        // Breadth first, so each function is first met at its fewest calls.
+        let mut depths: BTreeMap<String, u32> = BTreeMap::new();
+        let mut frontier: Vec<String> = calls(body).into_iter().collect();
+        let mut depth = 1;
+        while !frontier.is_empty() {
+            let mut next = BTreeSet::new();
+            for f in frontier {
+                if depths.contains_key(&f) {
+                    continue;
+                }
+                if let Some(callees) = graph.get(&f) {
+                    next.extend(callees.iter().cloned());
+                }
+                depths.insert(f, depth);
             }
+            frontier = next
+                .into_iter()
+                .filter(|f| !depths.contains_key(f))
+                .collect();
+            depth += 1;
         }
-        out.insert(name, reached.into_iter().collect());
+        out.insert(name, depths);
     }
     Ok(out)
 }
@@ -304,6 +332,25 @@ mod tests {
         assert_eq!(r["t_a"], ["a", "b"]);
         assert_eq!(r["t_s"], ["S::get", "S::new", "c"]);
         assert!(r["t_none"].is_empty());
+        let d = call_depths(&analysis, suite).unwrap();
+        assert_eq!(d["t_a"], BTreeMap::from([("a".into(), 1), ("b".into(), 2)]));
+        assert_eq!(
+            d["t_s"],
+            BTreeMap::from([("S::get".into(), 1), ("S::new".into(), 1), ("c".into(), 2)])
+        );
+    }
+
+    #[test]
+    fn a_depth_is_the_shortest_call_chain() {
+        // `deep` is reached both as `a → b → deep` and directly from `a`: depth 2, not 3.
+        let lib = "pub fn a() -> i32 { b() + deep() }\nfn b() -> i32 { deep() }\nfn deep() -> i32 { 1 }\n";
+        let analysis = mutate::analyze(lib, "src/lib.rs").unwrap();
+        let suite = "#[test]\nfn t() { assert_eq!(a(), 2); }\n";
+        let d = call_depths(&analysis, suite).unwrap();
+        assert_eq!(
+            d["t"],
+            BTreeMap::from([("a".into(), 1), ("b".into(), 2), ("deep".into(), 2)])
+        );
     }
 
     #[test]

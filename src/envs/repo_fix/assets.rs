@@ -3,7 +3,7 @@
 
 use std::sync::LazyLock;
 
-use crate::repo::catalog::{Bug, BugCatalog, sha256_hex};
+use crate::repo::catalog::{Bug, BugCatalog, call_depths, sha256_hex, short_name};
 use crate::repo::mutate::{self, FnInfo, Operator};
 use crate::repo::vary::Surface;
 
@@ -29,8 +29,20 @@ pub struct Repo {
     /// and every failing test reaches the function (the reach analysis explains the failure, so
     /// combining the bug with bugs elsewhere is safe).
     pub bugs_by_function: Vec<Vec<usize>>,
+    /// For each catalog bug, what the knobs need of each of its failures, in `failing` order.
+    pub failures: Vec<Vec<FailureFacts>>,
     /// What variation may rename and rewrite.
     pub surface: Surface,
+}
+
+/// What the `reach` and `misleading` knobs need to know of one failure of one bug.
+#[derive(Clone, Copy, Debug)]
+pub struct FailureFacts {
+    /// The fewest calls from the failing test to the buggy function (1: the test calls it), or 0
+    /// when the reach analysis does not see the test reach it.
+    pub depth: u32,
+    /// Whether the test's name or its message contains the buggy function's name.
+    pub names_function: bool,
 }
 
 impl Repo {
@@ -100,9 +112,11 @@ fn load(&(name, library, strong, weak, catalog): &Sources) -> Repo {
         sha256_hex(library),
         "envs/repos/{name}/bugs.json is stale; rebuild it with `verigym catalog envs/repos/{name}`"
     );
-    let functions = mutate::analyze(library, "src/lib.rs")
-        .unwrap_or_else(|e| panic!("envs/repos/{name}/src/lib.rs: {e}"))
-        .functions;
+    let analysis = mutate::analyze(library, "src/lib.rs")
+        .unwrap_or_else(|e| panic!("envs/repos/{name}/src/lib.rs: {e}"));
+    let depths = call_depths(&analysis, strong)
+        .unwrap_or_else(|e| panic!("envs/repos/{name}/tests/strong.rs: {e}"));
+    let functions = analysis.functions;
     let index = |f: &str| functions.iter().position(|g| g.name == f);
     let n = functions.len();
     let mut conflicts = vec![vec![false; n]; n];
@@ -134,6 +148,25 @@ fn load(&(name, library, strong, weak, catalog): &Sources) -> Repo {
             bugs_by_function[f].push(i);
         }
     }
+    let failures = catalog
+        .bugs
+        .iter()
+        .map(|bug| {
+            let function = short_name(&bug.function);
+            bug.failing
+                .iter()
+                .map(|f| FailureFacts {
+                    depth: depths
+                        .get(&f.test)
+                        .and_then(|d| d.get(&bug.function))
+                        .copied()
+                        .unwrap_or(0),
+                    // Plain substrings: `weekdays` and `is_weekday(d)` both point at `weekday`.
+                    names_function: f.test.contains(function) || f.message.contains(function),
+                })
+                .collect()
+        })
+        .collect();
     let replacements: Vec<&str> = catalog
         .bugs
         .iter()
@@ -151,6 +184,7 @@ fn load(&(name, library, strong, weak, catalog): &Sources) -> Repo {
         functions,
         conflicts,
         bugs_by_function,
+        failures,
     }
 }
 

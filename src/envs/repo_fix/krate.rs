@@ -6,8 +6,8 @@
 //! A record carries the bug as an edit of one file, the buggy function and the prompt, and names
 //! the crate by the content hash of its source: the verifier rebuilds the buggy file from the
 //! source it finds and refuses to judge (`verifier_error`) when that source is missing or has
-//! another hash. One bug per problem, in the crate's own surface: `bugs` and `variation` are
-//! mini-repo knobs.
+//! another hash. One bug per problem, in the crate's own surface: `bugs`, `variation`, `reach`
+//! and `misleading` are mini-repo knobs.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

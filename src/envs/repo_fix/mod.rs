@@ -6,7 +6,8 @@
 //! the hidden suite and its test names: anyone with rustc can re-check a verdict.
 //!
 //! `meta.difficulty` is the search effort: functions whose bodies the prompt shows × bugs × 10,
-//! divided by the fewest tests any injected bug fails, plus 50 when the failures are not shown.
+//! divided by the fewest tests any injected bug fails, plus 50 when the failures are not shown,
+//! or else 25 for each call of `reach` beyond 1 and 25 when they are `misleading`.
 
 mod answer;
 mod assets;
@@ -84,9 +85,11 @@ pub struct InjectedBug {
 
 impl Env for RepoFix {
     const ID: &'static str = "repo_fix";
-    const VERSION: u32 = 3;
-    // Version 3 added the `variation` knob and moved the level map; the data layout and the
-    // answers accepted are unchanged, so version-2 records are judged exactly as before.
+    const VERSION: u32 = 4;
+    // Version 3 added the `variation` knob and moved the level map; version 4 the `reach` and
+    // `misleading` knobs, with the level map from L = 3.5 and `meta.difficulty`. The data
+    // layout and the answers accepted are unchanged, so version-2 records are judged exactly as
+    // before.
     const COMPATIBLE_SINCE: u32 = 2;
     const SUMMARY: &'static str = "fix bugs injected into a mini Rust repo (hidden strong suite run in a sandbox; needs rustc)";
     type Params = RepoFixParams;
@@ -110,7 +113,12 @@ impl Env for RepoFix {
             .unwrap_or(1)
             .max(1);
         let difficulty = (inj.shown.len() * data.bugs.len() * 10 / fewest) as u64
-            + if params.show_failures { 0 } else { 50 };
+            + if params.show_failures {
+                // Failures shown further from the bugs, or pointing away, send the search wider.
+                25 * u64::from(params.reach - 1) + if params.misleading { 25 } else { 0 }
+            } else {
+                50
+            };
         Generated {
             prompt: render(&varied, &data, params),
             answer: reference(&varied),
@@ -182,8 +190,15 @@ fn render(varied: &Varied, data: &RepoFixData, params: &RepoFixParams) -> String
         visible_library(varied)
     );
     if params.show_failures {
-        p.push_str("\nThese tests of the hidden test suite fail:\n");
-        for f in &data.failing {
+        if varied.shown_failing.len() == data.failing.len() {
+            p.push_str("\nThese tests of the hidden test suite fail:\n");
+        } else {
+            p.push_str(&format!(
+                "\n{} tests of the hidden test suite fail, among them these:\n",
+                data.failing.len()
+            ));
+        }
+        for f in &varied.shown_failing {
             p.push_str(&format!("- `{}`:\n```text\n{}\n```\n", f.test, f.message));
         }
     } else {

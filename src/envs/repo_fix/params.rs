@@ -16,6 +16,8 @@ pub const DISTRACTORS_MAX: u32 = 64;
 pub const FAILING_MAX: u32 = 1000;
 /// The largest `variation` accepted.
 pub const VARIATION_MAX: u32 = crate::repo::vary::LEVEL_MAX;
+/// The largest `reach` accepted: the deepest call chain a shipped repo's tests have.
+pub const REACH_MAX: u32 = 4;
 
 /// The knobs of a bug-fix problem.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -52,6 +54,15 @@ pub struct RepoFixParams {
     /// `if !c {y} else {x}`, `v += e` as `v = v + e`).
     #[schemars(range(min = 0, max = 3))]
     pub variation: u32,
+    /// How far the failing tests the prompt shows are from the bugs, in calls: 1 shows every
+    /// failing test; 2 poses only bugs that some failing test reaches through at least one
+    /// other library function, and shows only such tests (the others fail too, unshown); 3 and
+    /// 4 ask for longer call chains. The solver must trace a failure back through the callers.
+    #[schemars(range(min = 1, max = 4))]
+    pub reach: u32,
+    /// Whether the failures shown point away from the bugs: no shown failing test's name or
+    /// message names a buggy function, so the failure list names only correct ones.
+    pub misleading: bool,
 }
 
 impl Default for RepoFixParams {
@@ -72,12 +83,15 @@ impl RepoFixParams {
             FAILING_MAX,
         )?;
         check_range("distractors", self.distractors, 0, DISTRACTORS_MAX)?;
-        check_range("variation", self.variation, 0, VARIATION_MAX)
+        check_range("variation", self.variation, 0, VARIATION_MAX)?;
+        check_range("reach", self.reach, 1, REACH_MAX)
     }
 
     /// Validation for a crate source: the catalog loads and has a bug failing
-    /// `min_failing..=max_failing` tests. `bugs` and `variation` are mini-repo knobs (a crate
-    /// problem has one bug, in the crate's own surface), so any valid value is accepted.
+    /// `min_failing..=max_failing` tests. `bugs`, `variation`, `reach` and `misleading` are
+    /// mini-repo knobs (a crate problem has one bug, in the crate's own surface, and its catalog
+    /// records which functions a test ran, not through how many calls), so any valid value is
+    /// accepted.
     fn validate_crate(&self) -> Result<()> {
         let loaded = super::krate::load(&self.repo).map_err(|problem| {
             Error::param(
@@ -120,12 +134,30 @@ impl EnvParams for RepoFixParams {
         }
         self.check_ranges()?;
         if inject::feasible_repos(self).is_empty() {
+            // What the failures shown must be, when they are shown and the knobs ask for more.
+            let shaped = self.show_failures && (self.reach > 1 || self.misleading);
+            let (shown, knobs) = if shaped {
+                (
+                    format!(
+                        ", with failures shown at least {} calls from the bug{}",
+                        self.reach,
+                        if self.misleading {
+                            " that do not name it"
+                        } else {
+                            ""
+                        }
+                    ),
+                    "lower `bugs` or `reach`, set `misleading = false`, or widen the range",
+                )
+            } else {
+                (String::new(), "lower `bugs` or widen the range")
+            };
             return Err(Error::param(
                 "bugs",
                 self.bugs,
                 format!(
                     "at most what repo `{}` offers: no {} functions that no hidden test shares \
-                     each have a bug failing {} to {} tests; lower `bugs` or widen the range",
+                     each have a bug failing {} to {} tests{shown}; {knobs}",
                     self.repo, self.bugs, self.min_failing, self.max_failing
                 ),
             ));
@@ -133,19 +165,21 @@ impl EnvParams for RepoFixParams {
         Ok(())
     }
 
-    /// | level | bugs | failing tests per bug | failures shown | weak suite shown | distractors | variation |
-    /// |---|---|---|---|---|---|---|
-    /// | 0 ≤ L < 1 | 1 | 2 to 1000 | yes | yes | ⌊1.6 L⌋ | 0 (as shipped) |
-    /// | 1 ≤ L < 2 | 1 | 2 to 1000 | yes | yes | 〃 | 1 (renamed) |
-    /// | 2 ≤ L < 3 | 1 | 1 to 1000 | yes | no | 〃 | 2 (+ reordered) |
-    /// | 3 ≤ L < 4 | 1 | 1 to 1000 | yes | no | 〃 | 3 (+ rewritten) |
-    /// | 4 ≤ L < 6 | 2 | 1 to 1000 | yes (no from L = 5) | no | 〃 | 3 |
-    /// | 6 ≤ L < 8 | 2 | 1 to 2 | no | no | 〃 | 3 |
-    /// | 8 ≤ L ≤ 10 | 3 | 1 to 1 | no | no | 〃 (16 at L = 10: every function) | 3 |
+    /// | level | bugs | failing tests per bug | failures shown | weak suite shown | distractors | variation | misleading | reach |
+    /// |---|---|---|---|---|---|---|---|---|
+    /// | 0 ≤ L < 1 | 1 | 2 to 1000 | yes | yes | ⌊1.6 L⌋ | 0 (as shipped) | no | 1 |
+    /// | 1 ≤ L < 2 | 1 | 2 to 1000 | yes | yes | 〃 | 1 (renamed) | no | 1 |
+    /// | 2 ≤ L < 3 | 1 | 1 to 1000 | yes | no | 〃 | 2 (+ reordered) | no | 1 |
+    /// | 3 ≤ L < 4 | 1 | 1 to 1000 | yes | no | 〃 | 3 (+ rewritten) | from L = 3.5 | 1 |
+    /// | 4 ≤ L < 6 | 2 | 1 to 1000 | yes (no from L = 5) | no | 〃 | 3 | yes | 2 |
+    /// | 6 ≤ L < 8 | 2 | 1 to 2 | no | no | 〃 | 3 | yes | 2 |
+    /// | 8 ≤ L ≤ 10 | 3 | 1 to 1 | no | no | 〃 (16 at L = 10: every function) | 3 | yes | 2 |
     ///
     /// Every knob only makes problems harder as L grows: more bugs, subtler bugs (fewer failing
-    /// tests), less shown about the failures, more correct code to search through, and a surface
-    /// further from any text a model may have memorised.
+    /// tests), less shown about the failures, failures shown that point away from the bug and
+    /// are further from it, more correct code to search through, and a surface further from any
+    /// text a model may have memorised. (`misleading` and `reach` shape the failures shown, so
+    /// from L = 5, where none are, they change nothing.)
     fn at_level(level: f64) -> Self {
         let bugs = if level >= 8.0 {
             3
@@ -170,6 +204,8 @@ impl EnvParams for RepoFixParams {
             show_weak: level < 2.0,
             distractors: ((level * 1.6).floor() as u32).min(DISTRACTORS_MAX),
             variation: (level.max(0.0).floor() as u32).min(VARIATION_MAX),
+            reach: if level >= 4.0 { 2 } else { 1 },
+            misleading: level >= 3.5,
         }
     }
 }
@@ -200,6 +236,8 @@ mod tests {
             assert!(next.show_weak <= prev.show_weak);
             assert!(next.distractors >= prev.distractors);
             assert!(next.variation >= prev.variation);
+            assert!(next.misleading >= prev.misleading);
+            assert!(next.reach >= prev.reach);
             prev = next;
         }
     }
@@ -250,6 +288,26 @@ mod tests {
                 "invalid value for `bugs`: 3; allowed: at most what repo `ledger` offers"
             ),
             "{e}"
+        );
+        // No toy bug fails a test through another function.
+        let p = RepoFixParams {
+            repo: "toy".into(),
+            ..RepoFixParams::at_level(4.0)
+        };
+        assert_eq!(
+            p.validate().unwrap_err().to_string(),
+            "invalid value for `bugs`: 2; allowed: at most what repo `toy` offers: no 2 \
+             functions that no hidden test shares each have a bug failing 1 to 1000 tests, with \
+             failures shown at least 2 calls from the bug that do not name it; lower `bugs` or \
+             `reach`, set `misleading = false`, or widen the range"
+        );
+        let p = RepoFixParams {
+            reach: 5,
+            ..Default::default()
+        };
+        assert_eq!(
+            p.validate().unwrap_err().to_string(),
+            "invalid value for `reach`: 5; allowed: 1 to 4"
         );
     }
 }

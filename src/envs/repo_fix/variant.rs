@@ -31,6 +31,8 @@ pub struct Varied {
     pub tests: Vec<String>,
     /// The failing tests, in `tests` order, with their messages.
     pub failing: Vec<Failure>,
+    /// The failing tests the prompt shows, in `tests` order.
+    pub shown_failing: Vec<Failure>,
     /// The injected bugs, in the injection's order.
     pub bugs: Vec<InjectedBug>,
     /// Each bug's byte range in `library`.
@@ -43,17 +45,23 @@ pub struct Varied {
 /// Draws the plan for `inj` at `level` and builds its texts.
 pub fn vary(inj: &Injection, level: u32, rng: &mut ProblemRng) -> Varied {
     let plan = inj.repo.surface.draw(level, rng);
-    build(inj.repo, &plan, &inj.bugs, &inj.shown, &inj.failing)
+    build(
+        inj.repo,
+        &plan,
+        &inj.bugs,
+        &inj.shown,
+        [&inj.failing, &inj.shown_failing],
+    )
 }
 
-/// The texts of one problem: `bugs` are catalog indices, `shown` shipped function indices and
-/// `failing` the shipped failures the bugs produce.
+/// The texts of one problem: `bugs` are catalog indices, `shown` shipped function indices, and
+/// `failing` the shipped failures the bugs produce and those the prompt shows.
 pub fn build(
     repo: &'static Repo,
     plan: &Plan,
     bugs: &[usize],
     shown: &[usize],
-    failing: &[Failure],
+    failing: [&[Failure]; 2],
 ) -> Varied {
     let surface = &repo.surface;
     let spans: Vec<Range<usize>> = bugs
@@ -107,17 +115,22 @@ pub fn build(
         .iter()
         .map(|t| ren.name(&t.name).to_owned())
         .collect();
-    let mut failing: Vec<Failure> = failing
-        .iter()
-        .map(|f| Failure {
-            test: ren.name(&f.test).to_owned(),
-            message: ren.message(&f.message),
-        })
-        .collect();
-    if !ren.is_empty() {
+    let [failing, shown_failing] = failing.map(|failures| {
+        let mut renamed: Vec<Failure> = failures
+            .iter()
+            .map(|f| Failure {
+                test: ren.name(&f.test).to_owned(),
+                message: ren.message(&f.message),
+            })
+            .collect();
         // libtest runs (and the catalogue lists) tests in name order; renaming changes it.
+        if !ren.is_empty() {
+            renamed.sort_by(|a, b| a.test.cmp(&b.test));
+        }
+        renamed
+    });
+    if !ren.is_empty() {
         tests.sort();
-        failing.sort_by(|a, b| a.test.cmp(&b.test));
     }
     Varied {
         reference_functions: analyze(&reference),
@@ -126,6 +139,7 @@ pub fn build(
         weak: plan.suite(surface, Suite::Weak, repo.weak),
         tests,
         failing,
+        shown_failing,
         bugs: injected,
         bug_spans,
         shown,
@@ -164,11 +178,11 @@ pub fn variant_catalog(repo: &str, variation: u32, seed: u64) -> Option<VariantC
     let plan = repo
         .surface
         .draw(variation, &mut ProblemRng::from_test_seed(seed));
-    let base = build(repo, &plan, &[], &[], &[]);
+    let base = build(repo, &plan, &[], &[], [&[], &[]]);
     let bugs = (0..repo.catalog.bugs.len())
         .filter_map(|b| {
             let bug = repo.bug(b);
-            let v = build(repo, &plan, &[b], &[], &bug.failing);
+            let v = build(repo, &plan, &[b], &[], [&bug.failing, &[]]);
             let function = v.bugs[0].function.clone();
             let f = v.functions.iter().find(|f| f.name == function)?;
             Some(VariantBug {
