@@ -15,6 +15,7 @@ mod inject;
 mod krate;
 mod params;
 mod probes;
+mod shipped;
 mod variant;
 
 use schemars::JsonSchema;
