@@ -131,7 +131,15 @@ enum State {
 
 fn state(dir: &Path, hash: &str) -> State {
     match std::fs::symlink_metadata(dir) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => State::Missing,
+        // No such path, or a file where a parent directory should be (which writing reports).
+        Err(e)
+            if matches!(
+                e.kind(),
+                std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory
+            ) =>
+        {
+            State::Missing
+        }
         Err(e) => State::Wrong(format!("cannot stat it: {e}")),
         Ok(m) if !m.is_dir() => State::Wrong("not a directory".into()),
         Ok(_) => match source_sha256(dir) {
