@@ -610,7 +610,7 @@ pub(crate) fn from_json(
         problem,
     };
     let value: serde_json::Value =
-        serde_json::from_str(&text).map_err(|e| at(format!("not JSON: {e}")))?;
+        serde_json::from_str(text).map_err(|e| at(format!("not JSON: {e}")))?;
     // The format first, so a newer catalog is told as such rather than by an unknown field.
     match value.get("format").and_then(serde_json::Value::as_u64) {
         Some(f) if f == u64::from(CATALOG_FORMAT) => {}
