@@ -1,7 +1,9 @@
-//! `repo_fix` on a real crate's catalog (`repo = path:DIR`): problems generate from the
-//! catalog, the reference fix passes the crate's own sealed tests, the unchanged bug and wrong
-//! fixes fail, a source that differs from the record's hash is refused, and outcomes come only
-//! from the sealed records (checked on the runner alone, with the answer policy skipped).
+//! `repo_fix` on a real crate's catalog (`repo = path:DIR`, or `crate:NAME` for a shipped one):
+//! problems generate from the catalog, the reference fix passes the crate's own sealed tests, the
+//! unchanged bug and wrong fixes fail, a source that differs from the record's hash is refused,
+//! and outcomes come only from the sealed records (checked on the runner alone, with the answer
+//! policy skipped). A shipped catalog poses the same problems as its directory, and its cached
+//! source is checked before use.
 
 use std::path::{Path, PathBuf};
 
@@ -303,5 +305,206 @@ fn shipped_crate_catalogs_pose_problems_their_references_solve() {
                 v[1]
             );
         }
+    }
+}
+
+/// The shipped catalogs by name (`crate:NAME`), through the CLI with the cache directory in a
+/// temporary directory and the working directory outside any checkout.
+mod shipped {
+    use std::path::Path;
+    use std::process::Command;
+
+    use verigym::EnvParams;
+    use verigym::envs::repo_fix::RepoFixParams;
+    use verigym::repo::krate::catalog::source_sha256;
+
+    const NAMES: [&str; 3] = ["heck", "shlex", "unit-prefix"];
+
+    fn verigym(cwd: &Path, cache: &Path, args: &[&str]) -> (Option<i32>, String, String) {
+        let out = Command::new(env!("CARGO_BIN_EXE_verigym"))
+            .args(args)
+            .current_dir(cwd)
+            .env("VERIGYM_CACHE_DIR", cache)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        )
+    }
+
+    fn generate(cwd: &Path, cache: &Path, repo: &str, count: u32) -> Vec<serde_json::Value> {
+        let repo = format!("repo={repo}");
+        let count = count.to_string();
+        let args = [
+            "generate",
+            "--env",
+            "repo_fix",
+            "--difficulty",
+            "2",
+            "--seed",
+            "5",
+            "-n",
+            &count,
+            "--param",
+            &repo,
+        ];
+        let (code, out, err) = verigym(cwd, cache, &args);
+        assert_eq!(code, Some(0), "{err}");
+        out.lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    }
+
+    /// The reasons of each record's verdicts on its reference and on its unchanged bug.
+    fn verify(cwd: &Path, cache: &Path, problems: &[serde_json::Value]) -> Vec<String> {
+        let mut p = String::new();
+        let mut r = String::new();
+        for x in problems {
+            p.push_str(&format!("{x}\n"));
+            let unchanged = format!("```rust\n{}```\n", x["data"]["library"].as_str().unwrap());
+            let line = serde_json::json!({"id": x["id"], "responses": [x["answer"], unchanged]});
+            r.push_str(&format!("{line}\n"));
+        }
+        std::fs::write(cwd.join("p.jsonl"), p).unwrap();
+        std::fs::write(cwd.join("r.jsonl"), r).unwrap();
+        let args = ["verify", "--problems", "p.jsonl", "--responses", "r.jsonl"];
+        let (_, out, err) = verigym(cwd, cache, &args);
+        assert!(!out.is_empty(), "{err}");
+        out.lines()
+            .map(|l| {
+                let g: serde_json::Value = serde_json::from_str(l).unwrap();
+                format!(
+                    "{} {}",
+                    g["verdict"]["reason"].as_str().unwrap(),
+                    g["verdict"]["message"].as_str().unwrap_or_default()
+                )
+            })
+            .collect()
+    }
+
+    fn reasons(verdicts: &[String]) -> Vec<&str> {
+        verdicts
+            .iter()
+            .map(|v| v.split(' ').next().unwrap())
+            .collect()
+    }
+
+    /// A record with its naming fields (and the id, which hashes the params) blanked.
+    fn unnamed(mut p: serde_json::Value) -> String {
+        p["id"] = "-".into();
+        p["params"]["repo"] = "-".into();
+        p["data"]["krate"]["catalog"] = "-".into();
+        p.to_string()
+    }
+
+    #[test]
+    fn crate_names_pose_the_same_problems_as_the_catalog_directories() {
+        let tmp = tempfile::tempdir().unwrap();
+        let cache = tmp.path().join("cache");
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        for name in NAMES {
+            let by_name = generate(tmp.path(), &cache, &format!("crate:{name}"), 4);
+            let dir = root.join("envs/crates").join(name);
+            let by_dir = generate(tmp.path(), &cache, &format!("path:{}", dir.display()), 4);
+            assert_eq!(by_name.len(), 4);
+            for (a, b) in by_name.iter().zip(&by_dir) {
+                assert_eq!(a["params"]["repo"], format!("crate:{name}"));
+                assert_eq!(a["data"]["krate"]["catalog"], format!("crate:{name}"));
+                assert_eq!(unnamed(a.clone()), unnamed(b.clone()), "{name}");
+            }
+            // The source went to the cache directory, named by its hash.
+            let sha = by_name[0]["data"]["krate"]["source_sha256"]
+                .as_str()
+                .unwrap();
+            let cached = cache.join("crates").join(sha);
+            assert_eq!(source_sha256(&cached).unwrap(), sha);
+        }
+        let mut entries: Vec<String> = std::fs::read_dir(cache.join("crates"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        entries.retain(|e| e.starts_with('.'));
+        assert!(
+            entries.is_empty(),
+            "temporary directories left: {entries:?}"
+        );
+    }
+
+    #[test]
+    fn a_shipped_crate_verifies_with_no_checkout_and_a_tampered_cache_is_not_judged_on() {
+        let tmp = tempfile::tempdir().unwrap();
+        let cache = tmp.path().join("cache");
+        let problems = generate(tmp.path(), &cache, "crate:heck", 2);
+        let v = verify(tmp.path(), &cache, &problems);
+        assert_eq!(
+            reasons(&v),
+            ["correct", "wrong_answer", "correct", "wrong_answer"],
+            "{v:?}"
+        );
+
+        // Tamper with the cached source: cut the buggy file's tests off and add a file. The
+        // next process finds the hash wrong and writes the source again before judging.
+        let k = &problems[0]["data"]["krate"];
+        let sha = k["source_sha256"].as_str().unwrap();
+        let dir = cache.join("crates").join(sha);
+        let file = dir.join(k["file"].as_str().unwrap());
+        let original = std::fs::read_to_string(&file).unwrap();
+        let cut = original.find("#[cfg(test)]").unwrap_or(original.len() / 2);
+        std::fs::write(&file, &original[..cut]).unwrap();
+        std::fs::write(dir.join("src/extra.rs"), "pub fn extra() {}\n").unwrap();
+        assert_ne!(source_sha256(&dir).unwrap(), sha);
+        let again = verify(tmp.path(), &cache, &problems);
+        assert_eq!(reasons(&again), reasons(&v), "{again:?}");
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), original);
+        assert_eq!(source_sha256(&dir).unwrap(), sha);
+
+        // A record made from another source of the same crate (another verigym build) is a
+        // verifier error, not a verdict.
+        let mut other = problems[0].clone();
+        other["data"]["krate"]["source_sha256"] = "0".repeat(64).into();
+        let v = verify(tmp.path(), &cache, &[other]);
+        assert_eq!(reasons(&v), ["verifier_error", "verifier_error"], "{v:?}");
+        assert!(v[0].contains("verigym build"), "{v:?}");
+    }
+
+    #[test]
+    fn an_unknown_crate_name_is_a_param_error_listing_the_shipped_ones() {
+        let e = RepoFixParams {
+            repo: "crate:nope".into(),
+            ..RepoFixParams::default()
+        }
+        .validate()
+        .unwrap_err()
+        .to_string();
+        assert_eq!(
+            e,
+            "invalid value for `repo`: crate:nope; allowed: `crate:NAME` with NAME one of heck, \
+             shlex, unit-prefix (no crate catalog named `nope` is shipped in this build)"
+        );
+        let e = RepoFixParams {
+            repo: "heck".into(),
+            ..RepoFixParams::default()
+        }
+        .validate()
+        .unwrap_err()
+        .to_string();
+        assert!(
+            e.contains("`crate:NAME` naming a crate catalog shipped in this build (heck, shlex, unit-prefix)"),
+            "{e}"
+        );
+        let tmp = tempfile::tempdir().unwrap();
+        let (code, _, err) = verigym(
+            tmp.path(),
+            &tmp.path().join("cache"),
+            &["generate", "--env", "repo_fix", "--param", "repo=crate:"],
+        );
+        assert_eq!(code, Some(2), "{err}");
+        assert!(err.contains("one of heck, shlex, unit-prefix"), "{err}");
+        assert!(
+            !tmp.path().join("cache").exists(),
+            "nothing is cached for an unknown name"
+        );
     }
 }

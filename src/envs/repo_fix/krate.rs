@@ -1,6 +1,7 @@
 //! `repo_fix` on a real crate: problems drawn from a crate's bug catalog
 //! (`verigym catalog PATH --out DIR`, [`crate::repo::krate::catalog`]) named by
-//! `repo = path:DIR`, verified by building the catalog's copy of the crate with the answer and
+//! `repo = path:DIR`, or by `repo = crate:NAME` for a catalog shipped in the binary
+//! ([`super::shipped`]), verified by building the catalog's copy of the crate with the answer and
 //! running the crate's own tests, sealed ([`crate::repo::krate::fixes`]).
 //!
 //! A record carries the bug as an edit of one file, the buggy function and the prompt, and names
@@ -17,6 +18,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::answer::{self, Fix};
+use super::shipped::{self, CRATE_PREFIX};
 use super::{InjectedBug, RepoFixData, RepoFixParams};
 use crate::core::env::Generated;
 use crate::core::rng::ProblemRng;
@@ -36,7 +38,7 @@ const PROMPT_FILE_BUDGET: usize = 24 * 1024;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CrateRef {
-    /// The catalog directory, as the params named it (`path:DIR`).
+    /// The catalog, as the params named it: `crate:NAME` (shipped in the binary) or `path:DIR`.
     pub catalog: String,
     /// The package's name.
     pub package: String,
@@ -76,23 +78,78 @@ pub struct Loaded {
 
 static LOADED: LazyLock<Mutex<BTreeMap<String, Arc<Loaded>>>> = LazyLock::new(Mutex::default);
 
-/// Whether `repo` names a crate catalog.
+/// Whether `repo` names a crate catalog (`path:DIR` or `crate:NAME`).
 pub fn is_crate_spec(repo: &str) -> bool {
-    repo.starts_with(PATH_PREFIX)
+    repo.starts_with(PATH_PREFIX) || repo.starts_with(CRATE_PREFIX)
 }
 
-/// Loads the catalog `spec` names (once per process); `Err` says what is wrong.
-pub fn load(spec: &str) -> Result<Arc<Loaded>, String> {
+/// Why a crate catalog cannot be loaded.
+#[derive(Debug)]
+pub struct LoadError {
+    /// What the `repo` value may be, for a param error.
+    pub allowed: String,
+    /// What is wrong.
+    pub problem: String,
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.problem)
+    }
+}
+
+/// Loads the catalog `spec` names (once per process). A shipped one (`crate:NAME`) is read from
+/// the binary, its source from the cache directory ([`shipped::source_dir`]), and then treated
+/// exactly as the same catalog named by its directory, so the two pose the same problems.
+pub fn load(spec: &str) -> Result<Arc<Loaded>, LoadError> {
     if let Some(l) = LOADED.lock().unwrap_or_else(|e| e.into_inner()).get(spec) {
         return Ok(Arc::clone(l));
     }
+    if let Some(name) = spec.strip_prefix(CRATE_PREFIX) {
+        let names: Vec<&str> = shipped::names().collect();
+        let known = format!("`{CRATE_PREFIX}NAME` with NAME one of {}", names.join(", "));
+        let Some(s) = shipped::find(name) else {
+            return Err(LoadError {
+                allowed: known,
+                problem: format!("no crate catalog named `{name}` is shipped in this build"),
+            });
+        };
+        let fail = |problem: String| LoadError {
+            allowed: format!(
+                "{known}, whose source can be written to the cache directory (`{}`) and read \
+                 by cargo",
+                shipped::CACHE_DIR_ENV
+            ),
+            problem,
+        };
+        let source_dir = shipped::source_dir(s).map_err(fail)?;
+        let catalog = crate_catalog::from_json(
+            s.catalog,
+            &format!("{spec} (the catalog compiled into this build)"),
+            &source_dir,
+        )
+        .map_err(|e| fail(e.to_string()))?;
+        return load_from(spec, catalog, source_dir).map_err(fail);
+    }
+    let fail = |problem: String| LoadError {
+        allowed: "a crate catalog directory made by `verigym catalog`".to_owned(),
+        problem,
+    };
     let dir = spec
         .strip_prefix(PATH_PREFIX)
         .filter(|d| !d.is_empty())
-        .ok_or_else(|| format!("a crate catalog is named `{PATH_PREFIX}DIR`"))?;
+        .ok_or_else(|| fail(format!("a crate catalog is named `{PATH_PREFIX}DIR`")))?;
     let dir = Path::new(dir);
-    let catalog = crate_catalog::load(dir).map_err(|e| e.to_string())?;
-    let source_dir = dir.join(SOURCE_DIR);
+    let catalog = crate_catalog::load(dir).map_err(|e| fail(e.to_string()))?;
+    load_from(spec, catalog, dir.join(SOURCE_DIR)).map_err(fail)
+}
+
+/// [`load`] of `catalog` with its source at `source_dir`.
+fn load_from(
+    spec: &str,
+    catalog: CrateCatalog,
+    source_dir: PathBuf,
+) -> Result<Arc<Loaded>, String> {
     let mut files = BTreeMap::new();
     for bug in &catalog.bugs {
         if !files.contains_key(&bug.file) {
@@ -372,10 +429,15 @@ pub fn verify_group(data: &RepoFixData, k: &CrateRef, responses: &[&str]) -> Vec
         Ok(h) => {
             return refuse(format!(
                 "the source of `{}` at {} has SHA-256 {h}, but this record was made from {}: \
-                 verify with the catalog the record came from",
+                 verify with the {} the record came from",
                 k.package,
                 loaded.source_dir.display(),
-                k.source_sha256
+                k.source_sha256,
+                if k.catalog.starts_with(CRATE_PREFIX) {
+                    "verigym build"
+                } else {
+                    "catalog"
+                }
             ));
         }
         Err(e) => return refuse(format!("cannot hash the crate's source: {e}")),

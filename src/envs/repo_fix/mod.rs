@@ -16,6 +16,7 @@ mod inject;
 mod krate;
 mod params;
 mod probes;
+mod shipped;
 mod variant;
 
 use schemars::JsonSchema;

@@ -24,10 +24,14 @@ pub const REACH_MAX: u32 = 4;
 #[serde(deny_unknown_fields, default)]
 pub struct RepoFixParams {
     /// The mini-repo: a name under `envs/repos/` (`toy`, `strings`, `intervals`, `calc`,
-    /// `ledger`, `calendar`, `grid`, `search`, `bits`), or `any` to draw one per problem; or
-    /// `path:DIR`, a real crate's catalog directory made by `verigym catalog PATH --out DIR`
-    /// (problems then have one bug each in the crate's own code, `bugs` and `variation` do not
-    /// apply, and verifying needs the same catalog directory on the verifier's machine).
+    /// `ledger`, `calendar`, `grid`, `search`, `bits`), or `any` to draw one per problem; or a
+    /// real crate's bug catalog: `crate:NAME`, one shipped in the binary (`crate:heck`,
+    /// `crate:shlex`, `crate:unit-prefix`, from `envs/crates/`; its source is written once to
+    /// verigym's cache directory, `$VERIGYM_CACHE_DIR`, else `$XDG_CACHE_HOME/verigym` or
+    /// `~/.cache/verigym`, so verifying needs only the same verigym build), or `path:DIR`, a
+    /// catalog directory made by `verigym catalog PATH --out DIR` (verifying needs the same
+    /// directory on the verifier's machine). Crate problems have one bug each in the crate's own
+    /// code; `bugs` and `variation` do not apply.
     pub repo: String,
     /// How many bugs to inject, each in a different function.
     #[schemars(range(min = 1, max = 3))]
@@ -93,12 +97,8 @@ impl RepoFixParams {
     /// records which functions a test ran, not through how many calls), so any valid value is
     /// accepted.
     fn validate_crate(&self) -> Result<()> {
-        let loaded = super::krate::load(&self.repo).map_err(|problem| {
-            Error::param(
-                "repo",
-                &self.repo,
-                format!("a crate catalog directory made by `verigym catalog` ({problem})"),
-            )
+        let loaded = super::krate::load(&self.repo).map_err(|e| {
+            Error::param("repo", &self.repo, format!("{} ({})", e.allowed, e.problem))
         })?;
         self.check_ranges()?;
         if loaded.eligible(self).is_empty() {
@@ -126,9 +126,10 @@ impl EnvParams for RepoFixParams {
                 "repo",
                 &self.repo,
                 format!(
-                    "`any`, one of {}, or `path:DIR` naming a crate catalog made by `verigym \
-                 catalog`",
-                    known.join(", ")
+                    "`any`, one of {}, `crate:NAME` naming a crate catalog shipped in this build \
+                     ({}), or `path:DIR` naming a crate catalog made by `verigym catalog`",
+                    known.join(", "),
+                    super::shipped::names().collect::<Vec<_>>().join(", ")
                 ),
             ));
         }

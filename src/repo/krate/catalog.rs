@@ -96,22 +96,35 @@ pub struct CrateBug {
 /// little-endian bytes, then its bytes. Symbolic links and other special files are an error, so
 /// a hash never depends on what a link points to.
 pub fn source_sha256(dir: &Path) -> Result<String, RepoError> {
-    use sha2::{Digest, Sha256};
     let mut files = Vec::new();
     list_files(dir, "", &mut files)?;
-    files.sort();
-    let mut hasher = Sha256::new();
-    for rel in &files {
-        let bytes = std::fs::read(dir.join(rel)).map_err(RepoError::io(format!(
+    let mut read = Vec::with_capacity(files.len());
+    for rel in files {
+        let bytes = std::fs::read(dir.join(&rel)).map_err(RepoError::io(format!(
             "cannot read {}",
-            dir.join(rel).display()
+            dir.join(&rel).display()
         )))?;
+        read.push((rel, bytes));
+    }
+    Ok(files_sha256(
+        read.iter().map(|(rel, b)| (rel.as_str(), b.as_slice())),
+    ))
+}
+
+/// [`source_sha256`] of files held in memory, as (`/`-separated relative path, bytes) in any
+/// order: the hash a directory holding exactly these files has.
+pub(crate) fn files_sha256<'a>(files: impl IntoIterator<Item = (&'a str, &'a [u8])>) -> String {
+    use sha2::{Digest, Sha256};
+    let mut files: Vec<(&str, &[u8])> = files.into_iter().collect();
+    files.sort_unstable_by(|a, b| a.0.cmp(b.0));
+    let mut hasher = Sha256::new();
+    for (rel, bytes) in files {
         hasher.update(rel.as_bytes());
         hasher.update([0]);
         hasher.update((bytes.len() as u64).to_le_bytes());
-        hasher.update(&bytes);
+        hasher.update(bytes);
     }
-    Ok(crate::core::record::hex(&hasher.finalize()))
+    crate::core::record::hex(&hasher.finalize())
 }
 
 /// Every regular file under `dir/prefix`, as `/`-separated paths relative to `dir`.
@@ -580,14 +593,24 @@ fn qualifiers(item: &str) -> (bool, bool) {
 /// (the verifier checks it against the record's).
 pub fn load(dir: &Path) -> Result<CrateCatalog, RepoError> {
     let path = dir.join(CATALOG_JSON);
-    let at = |problem: String| RepoError::Crate {
-        path: path.display().to_string(),
-        problem,
-    };
     let text = std::fs::read_to_string(&path)
         .map_err(RepoError::io(format!("cannot read {}", path.display())))?;
+    from_json(&text, &path.display().to_string(), &dir.join(SOURCE_DIR))
+}
+
+/// [`load`] of a catalog's text (`origin` names it in errors), checked against the source
+/// directory `source`.
+pub(crate) fn from_json(
+    text: &str,
+    origin: &str,
+    source: &Path,
+) -> Result<CrateCatalog, RepoError> {
+    let at = |problem: String| RepoError::Crate {
+        path: origin.to_owned(),
+        problem,
+    };
     let value: serde_json::Value =
-        serde_json::from_str(&text).map_err(|e| at(format!("not JSON: {e}")))?;
+        serde_json::from_str(text).map_err(|e| at(format!("not JSON: {e}")))?;
     // The format first, so a newer catalog is told as such rather than by an unknown field.
     match value.get("format").and_then(serde_json::Value::as_u64) {
         Some(f) if f == u64::from(CATALOG_FORMAT) => {}
@@ -601,7 +624,7 @@ pub fn load(dir: &Path) -> Result<CrateCatalog, RepoError> {
     }
     let catalog: CrateCatalog =
         serde_json::from_value(value).map_err(|e| at(format!("not a crate catalog: {e}")))?;
-    check(&catalog, &dir.join(SOURCE_DIR)).map_err(at)?;
+    check(&catalog, source).map_err(at)?;
     Ok(catalog)
 }
 
