@@ -31,7 +31,7 @@ pub struct RepoFixParams {
     /// `~/.cache/verigym`, so verifying needs only the same verigym build), or `path:DIR`, a
     /// catalog directory made by `verigym catalog PATH --out DIR` (verifying needs the same
     /// directory on the verifier's machine). Crate problems have one bug each in the crate's own
-    /// code; `bugs` and `variation` do not apply.
+    /// code; `bugs`, `variation`, `reach` and `misleading` do not apply.
     pub repo: String,
     /// How many bugs to inject, each in a different function.
     #[schemars(range(min = 1, max = 3))]
