@@ -137,6 +137,44 @@ pub fn feasible_repos(p: &RepoFixParams) -> Vec<&'static Repo> {
         .collect()
 }
 
+/// Every (repo, catalog bug id) that a problem under `p` can hold, in repo then catalog order:
+/// what the knobs select, for measuring them (`examples/repo_fix_knobs.rs`). Empty when `p`
+/// poses nothing.
+pub fn posable_bugs(p: &RepoFixParams) -> Vec<(&'static str, String)> {
+    let mut out = Vec::new();
+    for repo in assets::repos()
+        .iter()
+        .filter(|r| p.repo == "any" || r.name == p.repo)
+    {
+        let pool = pool(repo, p);
+        let mut posable = vec![false; repo.catalog.bugs.len()];
+        for set in function_sets(repo, &pool, p.bugs as usize) {
+            let leads = set.iter().filter(|&&f| !pool.showing[f].is_empty()).count();
+            let all_show = set
+                .iter()
+                .all(|&f| pool.showing[f].len() == pool.eligible[f].len());
+            for &f in &set {
+                let lead = !pool.showing[f].is_empty();
+                // A function draws from all its eligible bugs unless it must be the lead.
+                let from = if all_show || !lead || leads > 1 {
+                    &pool.eligible[f]
+                } else {
+                    &pool.showing[f]
+                };
+                for &b in from {
+                    posable[b] = true;
+                }
+            }
+        }
+        out.extend(
+            (0..posable.len())
+                .filter(|&b| posable[b])
+                .map(|b| (repo.name, repo.bug(b).id.clone())),
+        );
+    }
+    out
+}
+
 /// Draws the repo, the functions, one bug in each, and the distractors. `p` must be valid.
 pub fn inject(p: &RepoFixParams, rng: &mut ProblemRng) -> Injection {
     let repos = feasible_repos(p);
@@ -313,5 +351,34 @@ mod tests {
             }
             assert!(reach == 1 || far > 0);
         }
+    }
+
+    /// Every bug a draw injects is one `posable_bugs` lists, at the knob settings that shape
+    /// the pool differently.
+    #[test]
+    fn injected_bugs_are_posable() {
+        let mut rng = ProblemRng::from_test_seed(9);
+        for (level, reach, misleading) in [(3.0, 2, true), (4.0, 2, false), (4.0, 1, true)] {
+            let p = RepoFixParams {
+                reach,
+                misleading,
+                ..params(level)
+            };
+            let posable = posable_bugs(&p);
+            assert!(!posable.is_empty());
+            for _ in 0..60 {
+                let inj = inject(&p, &mut rng);
+                for &b in &inj.bugs {
+                    let key = (inj.repo.name, inj.repo.bug(b).id.clone());
+                    assert!(posable.contains(&key), "{key:?}");
+                }
+            }
+        }
+        let none = RepoFixParams {
+            repo: "toy".into(),
+            reach: 2,
+            ..params(3.0)
+        };
+        assert!(posable_bugs(&none).is_empty());
     }
 }

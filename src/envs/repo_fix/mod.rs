@@ -26,6 +26,8 @@ pub use self::assets::names as repo_names;
 #[doc(hidden)]
 pub use self::check::verify_unscreened;
 use self::inject::Injection;
+#[doc(hidden)]
+pub use self::inject::posable_bugs;
 pub use self::krate::CrateRef;
 pub use self::params::{BUGS_MAX, RepoFixParams};
 use self::variant::Varied;
