@@ -35,6 +35,10 @@ pub const SHIPPED: &[(&str, &str)] = &[
         "standard-v4",
         include_str!("../envs/suites/standard-v4.toml"),
     ),
+    (
+        "standard-v5",
+        include_str!("../envs/suites/standard-v5.toml"),
+    ),
 ];
 
 /// The most problems one entry may ask for.

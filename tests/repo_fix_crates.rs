@@ -308,6 +308,51 @@ fn shipped_crate_catalogs_pose_problems_their_references_solve() {
     }
 }
 
+/// Every level poses problems on every shipped crate: the level's failing-test range is fitted
+/// to the crate (each of heck's bugs fails several tests, so the levels asking for one or two
+/// were refused), the fitted map is monotone per crate, and a range the caller sets is kept, so
+/// it is refused when the crate has no such bug.
+#[test]
+fn every_level_poses_problems_on_every_shipped_crate() {
+    for name in ["heck", "shlex", "unit-prefix"] {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("envs/crates")
+            .join(name);
+        let repo = serde_json::json!(format!("path:{}", dir.display()));
+        let overrides = serde_json::Map::from_iter([("repo".to_owned(), repo.clone())]);
+        let mut prev: Option<RepoFixParams> = None;
+        for step in 0..=20 {
+            let level = f64::from(step) / 2.0;
+            let g = Generator::at_level(&RepoFix, level, &overrides, 3)
+                .unwrap_or_else(|e| panic!("{name} at level {level}: {e}"));
+            let p = g.params().clone();
+            let n = g.problem(0).data.failing.len() as u32;
+            assert!(n >= 1 && n <= p.max_failing, "{name} at level {level}: {n}");
+            if let Some(prev) = &prev {
+                assert!(p.max_failing <= prev.max_failing, "{name} at level {level}");
+                assert!(p.min_failing <= prev.min_failing, "{name} at level {level}");
+            }
+            prev = Some(p);
+        }
+    }
+    let heck = Path::new(env!("CARGO_MANIFEST_DIR")).join("envs/crates/heck");
+    let overrides = serde_json::Map::from_iter([
+        (
+            "repo".to_owned(),
+            serde_json::json!(format!("path:{}", heck.display())),
+        ),
+        ("max_failing".to_owned(), serde_json::json!(1)),
+    ]);
+    let e = Generator::at_level(&RepoFix, 10.0, &overrides, 3)
+        .err()
+        .unwrap();
+    assert!(
+        e.to_string()
+            .starts_with("invalid value for `max_failing`: 1; allowed: a range holding some bug"),
+        "{e}"
+    );
+}
+
 /// The shipped catalogs by name (`crate:NAME`), through the CLI with the cache directory in a
 /// temporary directory and the working directory outside any checkout.
 mod shipped {

@@ -26,6 +26,11 @@ const PINNED: &[(&str, u32, &str)] = &[
         4,
         "69ac24c811e8dfa1ef9482fa1e83f1f1970c7a4e2eb938c6c6bb0a15db825f6d",
     ),
+    (
+        "standard-v5",
+        5,
+        "30be76c0c1f2cb1ab2d4d5ce23fc49611a1d62f214c03fc2e861a6614c65877d",
+    ),
 ];
 
 /// A fresh directory, removed when the value drops.
@@ -92,7 +97,7 @@ fn shipped_suites_are_frozen() {
 
 #[test]
 fn the_newest_standard_covers_every_registered_env_at_three_levels() {
-    let spec = SuiteSpec::load("standard-v4", &EnvSet::shipped()).unwrap();
+    let spec = SuiteSpec::load("standard-v5", &EnvSet::shipped()).unwrap();
     for env in verigym::registry::envs() {
         let mut levels: Vec<f64> = spec
             .entries
@@ -119,7 +124,7 @@ fn build_then_check_is_byte_exact_across_thread_counts() {
         .build()
         .unwrap()
         .install(|| {
-            SuiteSpec::load("standard-v4", &EnvSet::shipped())
+            SuiteSpec::load("standard-v5", &EnvSet::shipped())
                 .unwrap()
                 .build(&EnvSet::shipped())
                 .unwrap()
@@ -139,7 +144,7 @@ fn build_then_check_is_byte_exact_across_thread_counts() {
 fn tampering_is_caught_and_named() {
     let dir_guard = scratch("tamper");
     let dir = dir_guard.path();
-    SuiteSpec::load("standard-v4", &EnvSet::shipped())
+    SuiteSpec::load("standard-v5", &EnvSet::shipped())
         .unwrap()
         .build(&EnvSet::shipped())
         .unwrap()

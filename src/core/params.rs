@@ -36,6 +36,13 @@ pub trait EnvParams:
     ///
     /// Must be monotone: a higher level never makes any knob easier. `level` is already checked.
     fn at_level(level: f64) -> Self;
+
+    /// Fits the knobs a level set to what the chosen source can pose, after the overrides are
+    /// applied: `overridden(name)` tells which fields the caller set, which stay as given. The
+    /// default changes nothing. An env whose sources differ (a repo that has no bug as subtle as
+    /// the level asks) keeps its level map monotone per source here, instead of refusing the
+    /// level.
+    fn fit_level(&mut self, _level: f64, _overridden: &dyn Fn(&str) -> bool) {}
 }
 
 /// Checks a difficulty level: finite and within [`LEVEL_MIN`]..=[`LEVEL_MAX`].
@@ -52,13 +59,21 @@ pub fn check_level(level: f64) -> Result<f64> {
 
 /// Builds validated params: the level's params (or the defaults), then each override by name.
 pub fn resolve<P: EnvParams>(level: Option<f64>, overrides: &Map<String, Value>) -> Result<P> {
+    let level = level.map(check_level).transpose()?;
     let base = match level {
-        Some(level) => P::at_level(check_level(level)?),
+        Some(level) => P::at_level(level),
         None => P::default(),
     };
+    let fit = |mut params: P| {
+        if let Some(level) = level {
+            params.fit_level(level, &|name| overrides.contains_key(name));
+        }
+        params
+    };
     if overrides.is_empty() {
-        base.validate()?;
-        return Ok(base);
+        let params = fit(base);
+        params.validate()?;
+        return Ok(params);
     }
     let mut json = serde_json::to_value(&base).map_err(|e| Error::malformed("params", e))?;
     let fields = json
@@ -83,6 +98,7 @@ pub fn resolve<P: EnvParams>(level: Option<f64>, overrides: &Map<String, Value>)
             )
         })?;
     }
+    let params = fit(params);
     params.validate()?;
     Ok(params)
 }

@@ -242,6 +242,15 @@ impl Loaded {
             })
             .collect()
     }
+
+    /// The fewest and the most tests any usable bug fails.
+    pub fn failing_range(&self) -> Option<(u32, u32)> {
+        let counts = self
+            .usable
+            .iter()
+            .map(|&i| self.catalog.bugs[i].failing.len() as u32);
+        Some((counts.clone().min()?, counts.max()?))
+    }
 }
 
 /// The buggy file of `bug` (in `original`), its functions, and which of them holds the bug;

@@ -166,6 +166,30 @@ impl EnvParams for RepoFixParams {
         Ok(())
     }
 
+    /// On a crate catalog the level's failing-test range is widened to reach the crate's own
+    /// bugs: `max_failing` rises to the fewest tests any of its bugs fails, and `min_failing`
+    /// falls to the most (a crate whose tests each check many cases has no bug failing one
+    /// test). Every level then poses something, and the map stays monotone for each crate. The
+    /// mini repos, and knobs the caller set, are left as they are.
+    fn fit_level(&mut self, _level: f64, overridden: &dyn Fn(&str) -> bool) {
+        if !super::krate::is_crate_spec(&self.repo) {
+            return;
+        }
+        // A catalog that does not load is `validate`'s to report.
+        let Some((fewest, most)) = super::krate::load(&self.repo)
+            .ok()
+            .and_then(|l| l.failing_range())
+        else {
+            return;
+        };
+        if !overridden("max_failing") {
+            self.max_failing = self.max_failing.max(fewest.min(FAILING_MAX));
+        }
+        if !overridden("min_failing") {
+            self.min_failing = self.min_failing.min(most.max(1));
+        }
+    }
+
     /// | level | bugs | failing tests per bug | failures shown | weak suite shown | distractors | variation | misleading | reach |
     /// |---|---|---|---|---|---|---|---|---|
     /// | 0 ≤ L < 1 | 1 | 2 to 1000 | yes | yes | ⌊1.6 L⌋ | 0 (as shipped) | no | 1 |
@@ -180,7 +204,8 @@ impl EnvParams for RepoFixParams {
     /// tests), less shown about the failures, failures shown that point away from the bug and
     /// are further from it, more correct code to search through, and a surface further from any
     /// text a model may have memorised. (`misleading` and `reach` shape the failures shown, so
-    /// from L = 5, where none are, they change nothing.)
+    /// from L = 5, where none are, they change nothing.) On a crate catalog, `fit_level` widens
+    /// the failing-test range to what the crate has.
     fn at_level(level: f64) -> Self {
         let bugs = if level >= 8.0 {
             3
