@@ -328,7 +328,13 @@ mod tests {
         let names: Vec<&str> = names().collect();
         assert_eq!(
             names,
-            ["heck", "ms-converter", "shlex", "thunderdome", "unit-prefix"]
+            [
+                "heck",
+                "ms-converter",
+                "shlex",
+                "thunderdome",
+                "unit-prefix"
+            ]
         );
         assert!(find("heck").is_some() && find("nope").is_none());
     }
