@@ -276,7 +276,7 @@ fn shipped() -> Vec<(String, PathBuf)> {
 #[test]
 fn every_shipped_catalog_loads_matches_its_source_and_is_documented() {
     let shipped = shipped();
-    assert!(shipped.len() >= 3, "{shipped:?}");
+    assert!(shipped.len() >= 5, "{shipped:?}");
     let readme = std::fs::read_to_string(root().join("envs/crates/README.md")).unwrap();
     let rebuild = std::fs::read_to_string(root().join("envs/crates/rebuild.sh")).unwrap();
     for (name, dir) in &shipped {

@@ -282,12 +282,38 @@ fn crate_problems_round_trip_through_a_suite() {
     }
 }
 
+/// The names of the shipped crate catalogs: every directory of `envs/crates/`, sorted (the
+/// binary embeds exactly these, which a unit test of `shipped` checks), so a catalog added there
+/// is covered by the tests below without naming it.
+fn shipped_names() -> Vec<String> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("envs/crates");
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_dir())
+        .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
 /// Every shipped crate catalog poses problems whose reference passes the crate's own sealed tests
 /// and whose unchanged bug fails them (heck's tests are written by a `macro_rules!`, so this
 /// also holds the sealing of macro-written tests).
 #[test]
 fn shipped_crate_catalogs_pose_problems_their_references_solve() {
-    for name in ["heck", "shlex", "unit-prefix"] {
+    let names = shipped_names();
+    assert_eq!(
+        names,
+        [
+            "heck",
+            "ms-converter",
+            "shlex",
+            "thunderdome",
+            "unit-prefix"
+        ]
+    );
+    for name in &names {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("envs/crates")
             .join(name);
@@ -362,8 +388,6 @@ mod shipped {
     use verigym::EnvParams;
     use verigym::envs::repo_fix::RepoFixParams;
     use verigym::repo::krate::catalog::source_sha256;
-
-    const NAMES: [&str; 3] = ["heck", "shlex", "unit-prefix"];
 
     fn verigym(cwd: &Path, cache: &Path, args: &[&str]) -> (Option<i32>, String, String) {
         let out = Command::new(env!("CARGO_BIN_EXE_verigym"))
@@ -449,9 +473,9 @@ mod shipped {
         let tmp = tempfile::tempdir().unwrap();
         let cache = tmp.path().join("cache");
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-        for name in NAMES {
+        for name in super::shipped_names() {
             let by_name = generate(tmp.path(), &cache, &format!("crate:{name}"), 4);
-            let dir = root.join("envs/crates").join(name);
+            let dir = root.join("envs/crates").join(&name);
             let by_dir = generate(tmp.path(), &cache, &format!("path:{}", dir.display()), 4);
             assert_eq!(by_name.len(), 4);
             for (a, b) in by_name.iter().zip(&by_dir) {
@@ -526,7 +550,8 @@ mod shipped {
         assert_eq!(
             e,
             "invalid value for `repo`: crate:nope; allowed: `crate:NAME` with NAME one of heck, \
-             shlex, unit-prefix (no crate catalog named `nope` is shipped in this build)"
+             ms-converter, shlex, thunderdome, unit-prefix (no crate catalog named `nope` is \
+             shipped in this build)"
         );
         let e = RepoFixParams {
             repo: "heck".into(),
@@ -536,7 +561,10 @@ mod shipped {
         .unwrap_err()
         .to_string();
         assert!(
-            e.contains("`crate:NAME` naming a crate catalog shipped in this build (heck, shlex, unit-prefix)"),
+            e.contains(
+                "`crate:NAME` naming a crate catalog shipped in this build (heck, ms-converter, \
+                 shlex, thunderdome, unit-prefix)"
+            ),
             "{e}"
         );
         let tmp = tempfile::tempdir().unwrap();
@@ -546,7 +574,10 @@ mod shipped {
             &["generate", "--env", "repo_fix", "--param", "repo=crate:"],
         );
         assert_eq!(code, Some(2), "{err}");
-        assert!(err.contains("one of heck, shlex, unit-prefix"), "{err}");
+        assert!(
+            err.contains("one of heck, ms-converter, shlex, thunderdome, unit-prefix"),
+            "{err}"
+        );
         assert!(
             !tmp.path().join("cache").exists(),
             "nothing is cached for an unknown name"

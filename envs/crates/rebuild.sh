@@ -8,6 +8,6 @@ if [ -z "${VERIGYM:-}" ]; then
     cargo build --release --quiet
     VERIGYM=target/release/verigym
 fi
-for name in heck shlex unit-prefix; do
+for name in heck ms-converter shlex thunderdome unit-prefix; do
     "$VERIGYM" catalog "envs/crates/$name/source" --out "envs/crates/$name"
 done

@@ -27,6 +27,17 @@ pub(super) const SHIPPED: &[Shipped] = &[
         ],
     },
     Shipped {
+        name: "ms-converter",
+        catalog: include_str!("../../../../envs/crates/ms-converter/catalog.json"),
+        source: &[
+            ("Cargo.toml", include_bytes!("../../../../envs/crates/ms-converter/source/Cargo.toml")),
+            ("LICENSE", include_bytes!("../../../../envs/crates/ms-converter/source/LICENSE")),
+            ("README.md", include_bytes!("../../../../envs/crates/ms-converter/source/README.md")),
+            ("src/lib.rs", include_bytes!("../../../../envs/crates/ms-converter/source/src/lib.rs")),
+            ("src/tests.rs", include_bytes!("../../../../envs/crates/ms-converter/source/src/tests.rs")),
+        ],
+    },
+    Shipped {
         name: "shlex",
         catalog: include_str!("../../../../envs/crates/shlex/catalog.json"),
         source: &[
@@ -38,6 +49,26 @@ pub(super) const SHIPPED: &[Shipped] = &[
             ("src/bytes.rs", include_bytes!("../../../../envs/crates/shlex/source/src/bytes.rs")),
             ("src/lib.rs", include_bytes!("../../../../envs/crates/shlex/source/src/lib.rs")),
             ("src/quoting_warning.md", include_bytes!("../../../../envs/crates/shlex/source/src/quoting_warning.md")),
+        ],
+    },
+    Shipped {
+        name: "thunderdome",
+        catalog: include_str!("../../../../envs/crates/thunderdome/catalog.json"),
+        source: &[
+            ("Cargo.toml", include_bytes!("../../../../envs/crates/thunderdome/source/Cargo.toml")),
+            ("LICENSE-APACHE", include_bytes!("../../../../envs/crates/thunderdome/source/LICENSE-APACHE")),
+            ("LICENSE-MIT", include_bytes!("../../../../envs/crates/thunderdome/source/LICENSE-MIT")),
+            ("README.md", include_bytes!("../../../../envs/crates/thunderdome/source/README.md")),
+            ("README.tpl", include_bytes!("../../../../envs/crates/thunderdome/source/README.tpl")),
+            ("src/arena.rs", include_bytes!("../../../../envs/crates/thunderdome/source/src/arena.rs")),
+            ("src/free_pointer.rs", include_bytes!("../../../../envs/crates/thunderdome/source/src/free_pointer.rs")),
+            ("src/generation.rs", include_bytes!("../../../../envs/crates/thunderdome/source/src/generation.rs")),
+            ("src/iter/drain.rs", include_bytes!("../../../../envs/crates/thunderdome/source/src/iter/drain.rs")),
+            ("src/iter/into_iter.rs", include_bytes!("../../../../envs/crates/thunderdome/source/src/iter/into_iter.rs")),
+            ("src/iter/iter.rs", include_bytes!("../../../../envs/crates/thunderdome/source/src/iter/iter.rs")),
+            ("src/iter/iter_mut.rs", include_bytes!("../../../../envs/crates/thunderdome/source/src/iter/iter_mut.rs")),
+            ("src/iter/mod.rs", include_bytes!("../../../../envs/crates/thunderdome/source/src/iter/mod.rs")),
+            ("src/lib.rs", include_bytes!("../../../../envs/crates/thunderdome/source/src/lib.rs")),
         ],
     },
     Shipped {

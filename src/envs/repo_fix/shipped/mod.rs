@@ -326,7 +326,16 @@ mod tests {
             assert_eq!(disk.unwrap(), s.sha256(), "{}", s.name);
         }
         let names: Vec<&str> = names().collect();
-        assert_eq!(names, ["heck", "shlex", "unit-prefix"]);
+        assert_eq!(
+            names,
+            [
+                "heck",
+                "ms-converter",
+                "shlex",
+                "thunderdome",
+                "unit-prefix"
+            ]
+        );
         assert!(find("heck").is_some() && find("nope").is_none());
     }
 
