@@ -340,7 +340,7 @@ fn shipped_crate_catalogs_pose_problems_their_references_solve() {
 /// it is refused when the crate has no such bug.
 #[test]
 fn every_level_poses_problems_on_every_shipped_crate() {
-    for name in ["heck", "shlex", "unit-prefix"] {
+    for name in shipped_names() {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("envs/crates")
             .join(name);

@@ -26,7 +26,8 @@ pub struct RepoFixParams {
     /// The mini-repo: a name under `envs/repos/` (`toy`, `strings`, `intervals`, `calc`,
     /// `ledger`, `calendar`, `grid`, `search`, `bits`), or `any` to draw one per problem; or a
     /// real crate's bug catalog: `crate:NAME`, one shipped in the binary (`crate:heck`,
-    /// `crate:shlex`, `crate:unit-prefix`, from `envs/crates/`; its source is written once to
+    /// `crate:shlex`, `crate:unit-prefix`, `crate:ms-converter`, `crate:thunderdome`, from
+    /// `envs/crates/`; its source is written once to
     /// verigym's cache directory, `$VERIGYM_CACHE_DIR`, else `$XDG_CACHE_HOME/verigym` or
     /// `~/.cache/verigym`, so verifying needs only the same verigym build), or `path:DIR`, a
     /// catalog directory made by `verigym catalog PATH --out DIR` (verifying needs the same
