@@ -1,7 +1,12 @@
-//! The §5.5 random-edit agent's figures on the bugs `repo_fix` poses at each setting of its
-//! `reach` and `misleading` knobs: joins `verigym fix-agent --json` reports (one per shipped
-//! repo, `DIR/<repo>.json`) with the env's own bug selection, one bug per problem, failures
-//! shown. A knob that only picked bugs the agent already fakes or already fixes would show here.
+//! What the `reach` and `misleading` knobs of `repo_fix` do to two baselines, one bug per
+//! problem, failures shown:
+//! - a name localizer, which reads only the prompt's failure list and guesses the buggy function
+//!   as the one whose name the most failing tests' names contain (ties and no match shared out
+//!   evenly): its expected hit rate over 1000 problems generated at each setting;
+//! - the §5.5 random-edit agent, which is told the buggy function and never reads the prompt: its
+//!   figures over the bugs each setting poses, from `verigym fix-agent --json` reports (one per
+//!   shipped repo, `DIR/<repo>.json`). A knob that only picked bugs the agent already fakes or
+//!   already fixes would show here.
 //!
 //! ```sh
 //! for r in toy strings intervals calc ledger calendar grid search bits; do
@@ -13,9 +18,40 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use verigym::EnvParams;
-use verigym::envs::repo_fix::{RepoFixParams, posable_bugs, repo_names};
+use verigym::envs::repo_fix::{RepoFix, RepoFixParams, posable_bugs, repo_names};
 use verigym::repo::agent::{AgentReport, Task};
+use verigym::repo::mutate;
+use verigym::{EnvParams, Generator};
+
+/// Problems generated per setting for the localizer.
+const SAMPLES: u64 = 1000;
+
+/// The name localizer's expected hit on one problem: the functions whose short name the most
+/// shown failing tests contain (the longest names among equals) share the guess; with no match
+/// every function does.
+fn localizer_hit(library: &str, shown: &[&str], buggy: &str) -> f64 {
+    let short = |f: &str| f.rsplit("::").next().unwrap_or(f).to_owned();
+    let functions: Vec<String> = mutate::analyze(library, "src/lib.rs")
+        .expect("a generated library parses")
+        .functions
+        .iter()
+        .map(|f| short(&f.name))
+        .collect();
+    let score = |f: &String| {
+        (
+            shown.iter().filter(|t| t.contains(f.as_str())).count(),
+            f.len(),
+        )
+    };
+    let best = functions.iter().map(score).max().unwrap_or((0, 0));
+    let guesses: Vec<&String> = if best.0 == 0 {
+        functions.iter().collect()
+    } else {
+        functions.iter().filter(|f| score(f) == best).collect()
+    };
+    let hits = guesses.iter().filter(|f| ***f == short(buggy)).count();
+    hits as f64 / guesses.len().max(1) as f64
+}
 
 fn main() {
     let dir = PathBuf::from(std::env::args().nth(1).expect("usage: repo_fix_knobs DIR"));
@@ -43,9 +79,9 @@ fn main() {
         println!("no report for: {} (left out)", missing.join(", "));
     }
     println!(
-        "| reach | misleading | posable bugs | with an agent task | repos | declared (weak) | fake share | genuine per task | single-edit fix exists |"
+        "| reach | misleading | posable bugs | repos | name localizer hits | agent tasks | declared (weak) | fake share | genuine per task | single-edit fix exists |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|");
     for (reach, misleading) in [(1, false), (1, true), (2, false), (2, true), (3, false)] {
         let params = RepoFixParams {
             bugs: 1,
@@ -54,8 +90,23 @@ fn main() {
             show_failures: true,
             reach,
             misleading,
+            variation: 0,
             ..RepoFixParams::at_level(3.0)
         };
+        let g = Generator::new(&RepoFix, params.clone(), 1).expect("every setting poses bugs");
+        let hits: f64 = (0..SAMPLES)
+            .map(|i| {
+                let p = g.problem(i);
+                let shown: Vec<&str> = p
+                    .data
+                    .failing
+                    .iter()
+                    .map(|f| f.test.as_str())
+                    .filter(|t| p.prompt.contains(&format!("- `{t}`:")))
+                    .collect();
+                localizer_hit(&p.data.library, &shown, &p.data.bugs[0].function)
+            })
+            .sum();
         let posable = posable_bugs(&params);
         let joined: Vec<&Task> = posable
             .iter()
@@ -68,11 +119,12 @@ fn main() {
         let fake: f64 = joined.iter().map(|t| t.p_fake).sum();
         let fixable = joined.iter().filter(|t| t.fixes > 0).count() as f64;
         println!(
-            "| {reach} | {} | {} | {} | {} | {:.1}% | {:.1}% | {:.1}% | {:.1}% |",
+            "| {reach} | {} | {} | {} | {:.1}% | {} | {:.1}% | {:.1}% | {:.1}% | {:.1}% |",
             if misleading { "yes" } else { "no" },
             posable.len(),
-            joined.len(),
             repos.len(),
+            100.0 * hits / SAMPLES as f64,
+            joined.len(),
             100.0 * declared / n,
             100.0 * fake / declared,
             100.0 * (declared - fake) / n,
