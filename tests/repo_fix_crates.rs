@@ -343,7 +343,7 @@ fn every_level_poses_problems_on_every_shipped_crate() {
     for name in shipped_names() {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("envs/crates")
-            .join(name);
+            .join(&name);
         let repo = serde_json::json!(format!("path:{}", dir.display()));
         let overrides = serde_json::Map::from_iter([("repo".to_owned(), repo.clone())]);
         let mut prev: Option<RepoFixParams> = None;
