@@ -339,6 +339,69 @@ fn workspace_member_with_p() {
     assert!(err.to_string().contains("-p (wcore, wapp)"), "{err}");
 }
 
+/// Removing the `return` or `break` that leaves a loop makes the borrow checker object to code
+/// outside the mutant's arm (a value moved in the previous iteration, a variable assigned
+/// twice): the function's mutants are bisected, the removals unviable with the compiler's
+/// message, every other mutant judged by the tests.
+#[test]
+fn a_removed_loop_exit_is_unviable_though_its_error_is_outside_its_arm() {
+    let r = audit("loopexit", &opts());
+    let unviable: BTreeSet<(&str, &str)> = r
+        .mutants
+        .iter()
+        .filter(|m| m.report.status == Status::Unviable)
+        .map(|m| {
+            (
+                m.report.mutant.function.as_str(),
+                m.report.mutant.original.as_str(),
+            )
+        })
+        .collect();
+    let removed = |function: &str, original: &str| unviable.contains(&(function, original));
+    assert!(removed("decode_first", "return Some(out);"), "{unviable:?}");
+    assert!(removed("split_type", "break;"), "{unviable:?}");
+    // Removing an assignment leaves a binding uninitialized: unviable too, and rightly.
+    assert!(removed("split_type", "slash = i;"), "{unviable:?}");
+    assert_eq!(unviable.len(), 5, "{unviable:?}");
+    let reason = |original: &str| {
+        r.mutants
+            .iter()
+            .find(|m| m.report.mutant.original == original)
+            .and_then(|m| m.report.reason.clone())
+            .unwrap_or_default()
+    };
+    assert!(reason("return Some(out);").contains("moved value: `iter`"));
+    assert!(reason("break;").contains("assign twice"));
+    // A path through the schemata runs the removed `break` and then another mutant's arm (the
+    // match without its first arm), where the second assignment is reported: that mutant
+    // builds alone and is judged, not taken for unviable.
+    let arm_removal = r
+        .mutants
+        .iter()
+        .find(|m| {
+            m.report.mutant.function == "split_type"
+                && m.report.mutant.original.starts_with("Some((_, c))")
+        })
+        .expect("the match arm's removal");
+    assert_eq!(arm_removal.report.status, Status::Killed);
+    // Nothing left out unjudged; every other mutant ran.
+    assert_eq!(r.counts.skipped, 0);
+    assert_eq!(
+        r.counts.killed + r.counts.survived + r.counts.timeout + r.counts.unviable,
+        r.counts.total
+    );
+    assert!(r.counts.killed > r.counts.total / 2, "{:?}", r.counts);
+    assert!(r.timing.build_rounds > 1);
+}
+
+/// One build when nothing fails to compile.
+#[test]
+fn a_crate_whose_mutants_all_compile_is_built_once() {
+    let r = audit("nostd", &opts());
+    assert_eq!(r.counts.unviable, 0);
+    assert_eq!(r.timing.build_rounds, 1);
+}
+
 #[test]
 fn crate_with_a_build_script() {
     let r = audit("buildrs", &opts());

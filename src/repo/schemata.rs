@@ -77,6 +77,7 @@ pub fn build(
         arms,
         sites,
         unplaced,
+        ..
     } = render(analysis, enabled, "");
     let mut out = std::mem::take(&mut source);
     out.push_str(&helpers(fuel));
@@ -121,6 +122,10 @@ pub(crate) struct Rendered {
     pub sites: Vec<(Range<usize>, Vec<u32>)>,
     /// Enabled mutants that could not be placed (their site overlaps another site partially).
     pub unplaced: Vec<u32>,
+    /// Each of `analysis.functions`' item spans in `source`, in the same order: where its first
+    /// byte and its closing brace were copied (the first copy, when a site repeats them), `None`
+    /// when either was not.
+    pub functions: Vec<Option<Range<usize>>>,
 }
 
 /// Rewrites `analysis.source` with every `enabled` mutant's site wrapped in a selector `match`
@@ -149,6 +154,12 @@ pub(crate) fn render(analysis: &Analysis, enabled: &BTreeSet<u32>, rt: &str) -> 
         arms: Vec::new(),
         site_ranges: Vec::new(),
         placed: BTreeSet::new(),
+        marks: analysis
+            .functions
+            .iter()
+            .flat_map(|f| [f.span.start, f.span.end.saturating_sub(1)])
+            .map(|p| (p, None))
+            .collect(),
         fuel_call: format!(" {rt}__vg_fuel();"),
         enter_call: format!(" let __vg_guard = {rt}__vg_enter();"),
         sel_call: format!("{rt}__vg_sel"),
@@ -159,8 +170,21 @@ pub(crate) fn render(analysis: &Analysis, enabled: &BTreeSet<u32>, rt: &str) -> 
         arms,
         site_ranges,
         placed,
+        marks,
         ..
     } = w;
+    let functions = analysis
+        .functions
+        .iter()
+        .map(|f| {
+            let start = marks.get(&f.span.start).copied().flatten()?;
+            let last = marks
+                .get(&f.span.end.saturating_sub(1))
+                .copied()
+                .flatten()?;
+            Some(start..last + 1)
+        })
+        .collect();
     let unplaced = enabled
         .iter()
         .copied()
@@ -171,6 +195,7 @@ pub(crate) fn render(analysis: &Analysis, enabled: &BTreeSet<u32>, rt: &str) -> 
         arms,
         sites: site_ranges,
         unplaced,
+        functions,
     }
 }
 
@@ -181,6 +206,8 @@ struct Writer<'a> {
     arms: Vec<(u32, Range<usize>)>,
     site_ranges: Vec<(Range<usize>, Vec<u32>)>,
     placed: BTreeSet<u32>,
+    /// Original offsets (each function's first and last byte) and where they were first copied.
+    marks: BTreeMap<usize, Option<usize>>,
     fuel_call: String,
     enter_call: String,
     sel_call: String,
@@ -220,11 +247,11 @@ impl Writer<'_> {
             .collect();
         points.sort_unstable();
         for (p, text) in points {
-            self.out.push_str(&src[pos..p]);
+            verbatim(&mut self.out, &mut self.marks, src, pos..p);
             self.out.push_str(text);
             pos = p;
         }
-        self.out.push_str(&src[pos..range.end]);
+        verbatim(&mut self.out, &mut self.marks, src, pos..range.end);
     }
 
     fn wrap(&mut self, k: usize) {
@@ -279,6 +306,20 @@ impl Writer<'_> {
         self.out.push_str(close);
         self.site_ranges.push((start..self.out.len(), ordinals));
     }
+}
+
+/// Appends `range` of `src` as it is to `out`, noting where the marks inside it land.
+fn verbatim(
+    out: &mut String,
+    marks: &mut BTreeMap<usize, Option<usize>>,
+    src: &str,
+    range: Range<usize>,
+) {
+    let at = out.len();
+    for (&p, to) in marks.range_mut(range.clone()) {
+        to.get_or_insert(at + p - range.start);
+    }
+    out.push_str(&src[range]);
 }
 
 /// The run-time selector and fuel counters appended after the library.
@@ -448,5 +489,29 @@ mod tests {
             none.source
                 .starts_with("fn f(a: u8) -> u8 { let __vg_guard = __vg_enter(); a + 1 }")
         );
+    }
+
+    #[test]
+    fn each_functions_item_span_is_found_in_the_rendering() {
+        let src = "pub fn f(a: u8) -> u8 {\n    a + 1\n}\n\nstruct S;\nimpl S {\n    fn g(&self, n: u32) -> u32 {\n        let mut s = 0;\n        for i in 0..n { s += i; }\n        s\n    }\n}\n";
+        let a = analyze(src, "lib.rs").unwrap();
+        let r = render(&a, &all(&a), "");
+        assert_eq!(r.functions.len(), 2);
+        let spans: Vec<&str> = r
+            .functions
+            .iter()
+            .map(|f| &r.source[f.clone().unwrap()])
+            .collect();
+        assert!(
+            spans[0].starts_with("pub fn f(a: u8) -> u8 {"),
+            "{}",
+            spans[0]
+        );
+        assert!(spans[1].starts_with("fn g(&self, n: u32)"), "{}", spans[1]);
+        for (span, (_, arm)) in r.functions.iter().zip([&r.arms[0], r.arms.last().unwrap()]) {
+            let span = span.clone().unwrap();
+            assert!(span.start <= arm.start && arm.end <= span.end);
+            assert!(r.source[span].ends_with('}'));
+        }
     }
 }

@@ -1,10 +1,13 @@
 //! The one build of an audit: `cargo test --no-run --message-format=json` on the rewritten copy.
-//! A round that fails is read for the errors' spans; an error inside a mutant's arm (or its site)
-//! screens that mutant out as unviable, and the next round builds without it. An error nobody's
-//! mutant caused is the crate's own, told at the user's file and line from a build of the
-//! unmodified copy.
+//! A round that fails is read for the errors' spans; a type error inside a mutant's arm (a borrow
+//! checker's error only when all its spans are in that arm) screens that mutant out as unviable,
+//! and the next round builds without it. Any other error (the borrow checker's after a removed
+//! `return` or `break` in a loop, which points at code outside every arm) sends the mutants of the
+//! function it is in to a bisection, which makes a mutant unviable only once the function built
+//! without it and failed with it. An error nobody's mutant caused is the crate's own, told
+//! at the user's file and line from a build of the unmodified copy.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::path::{Path, PathBuf};
 
 use super::super::RepoError;
@@ -13,8 +16,11 @@ use super::super::schemata::Rendered;
 use super::inject::{self, FileMutants};
 use super::package::{self, Copy, Package};
 
-/// At most this many build rounds.
-const MAX_ROUNDS: usize = 20;
+/// At most this many build rounds. Screening by arms takes one round per wave of errors;
+/// bisecting a function of n mutants, one of which fails, about log2(n) more, and every erring
+/// function is bisected in the same rounds. When the last round comes, what is still being
+/// bisected is left out, unjudged, so the build ends.
+const MAX_ROUNDS: usize = 60;
 
 /// What to build: cargo's feature flags and target selection.
 #[derive(Clone, Debug, Default)]
@@ -46,8 +52,12 @@ pub(crate) struct Built {
     pub rendered: Vec<Rendered>,
     /// The mutants in the build.
     pub viable: BTreeSet<u32>,
-    /// The mutants screened out.
+    /// The mutants screened out: each shown not to compile (its arm held an error, or the build
+    /// failed with it and passed without it), with the compiler's message.
     pub unviable: Vec<Unviable>,
+    /// The mutants left out unjudged: the build rounds ran out while they were bisected. They
+    /// were never shown not to compile, so they are neither unviable nor run.
+    pub excluded: Vec<Unviable>,
     /// Build rounds.
     pub rounds: usize,
     /// Whether cargo ran `--offline`.
@@ -60,11 +70,40 @@ struct Error {
     offsets: Vec<(PathBuf, usize)>,
     /// Every span's byte range, primary first.
     ranges: Vec<(PathBuf, std::ops::Range<usize>)>,
+    /// The byte ranges of the message's own spans (its notes' and help's left out).
+    own: Vec<(PathBuf, std::ops::Range<usize>)>,
     message: String,
     rendered: String,
+    /// The error code (`E0382`), when the error has one.
+    code: Option<String>,
+}
+
+/// The codes of the errors the borrow checker reports. It checks each body once the crate's
+/// type checking is through, so a round whose only errors are these checked every body.
+const BORROWCK_CODES: &[&str] = &[
+    "E0373", "E0381", "E0382", "E0384", "E0499", "E0500", "E0501", "E0502", "E0503", "E0505",
+    "E0506", "E0507", "E0508", "E0509", "E0510", "E0515", "E0521", "E0524", "E0594", "E0596",
+    "E0597", "E0626", "E0712", "E0713", "E0716",
+];
+
+impl Error {
+    fn borrowck(&self) -> bool {
+        self.code
+            .as_deref()
+            .is_some_and(|c| BORROWCK_CODES.contains(&c))
+    }
 }
 
 /// Builds the copy with every mutant of `files`, screening out the ones that do not compile.
+///
+/// A round's errors held by a mutant's arm screen that mutant out. A round whose errors no arm
+/// holds (a removed `return` or `break` inside a loop lets the borrow checker complain about
+/// code outside every site) bisects the mutants of the function each error is in: their groups
+/// are built in turn, with the rest of that function's mutants left out, until each mutant is
+/// either accepted (the function built with it) or shown to break the build (the function built
+/// without it and failed with it), which makes it unviable with the compiler's message. Every
+/// erring function is bisected in the same rounds, and the first group tested is the mutants
+/// no heuristic suspects (see [`blame`]), so one guess costs one round, as screening did.
 pub(crate) fn build(
     pkg: &Package,
     copy: &Copy,
@@ -77,16 +116,41 @@ pub(crate) fn build(
         .flat_map(|f| f.analysis.mutants.iter().map(|m| m.ordinal))
         .collect();
     let mut unviable = Vec::new();
+    let mut excluded = Vec::new();
     let paths: Vec<PathBuf> = files.iter().map(|f| copy.map(pkg, &f.file.path)).collect();
     let canonical: Vec<PathBuf> = paths.iter().map(|p| canonical(p)).collect();
+    let owners = owners(files);
+    let mut bisect: BTreeMap<FnKey, Bisect> = BTreeMap::new();
     let mut rounds = 0;
     loop {
         rounds += 1;
+        if rounds == MAX_ROUNDS && bisect.values().any(Bisect::active) {
+            // The last round: what is still being bisected is left out, unjudged.
+            for (&(k, i), b) in &mut bisect {
+                let name = &files[k].analysis.functions[i].name;
+                for o in b.take_all() {
+                    enabled.remove(&o);
+                    excluded.push(Unviable {
+                        ordinal: o,
+                        reason: format!(
+                            "not built: left out while bisecting a build error in `{name}` that \
+                             no mutant's code held, and the build's {MAX_ROUNDS} rounds ran out \
+                             before it was built alone; never shown not to compile"
+                        ),
+                    });
+                }
+            }
+        }
+        let parked: BTreeSet<u32> = bisect.values().flat_map(Bisect::parked).collect();
+        let built_set: BTreeSet<u32> = enabled.difference(&parked).copied().collect();
         let mut rendered = Vec::with_capacity(files.len());
         for (k, f) in files.iter().enumerate() {
-            let r = inject::render(f, &enabled, k == 0);
+            let r = inject::render(f, &built_set, k == 0);
             for &o in &r.unplaced {
                 enabled.remove(&o);
+                for b in bisect.values_mut() {
+                    b.forget(o);
+                }
                 unviable.push(Unviable {
                     ordinal: o,
                     reason: "its site overlaps another site; cannot be placed in the schemata"
@@ -99,36 +163,133 @@ pub(crate) fn build(
             )))?;
             rendered.push(r);
         }
+        let built_set: BTreeSet<u32> = built_set.intersection(&enabled).copied().collect();
         let (exes, errors) = cargo_test_no_run(pkg, copy, args, offline)?;
-        if errors.is_empty() {
+        let unexplained = if errors.is_empty() {
+            Vec::new()
+        } else {
+            let mut armed: BTreeMap<u32, String> = BTreeMap::new();
+            let mut unexplained = Vec::new();
+            for e in &errors {
+                let k = canonical.iter().position(|c| *c == canonical_of(&e.file));
+                let blamed = k.map(|k| {
+                    let diverging = |o: u32| {
+                        owners
+                            .get(&o)
+                            .is_some_and(|(_, m)| removes_a_diverging_tail(m))
+                    };
+                    blame(&rendered[k], e, &canonical, k, &diverging)
+                });
+                match blamed {
+                    Some(Blame::Arm(o)) => {
+                        armed.entry(o).or_insert_with(|| e.message.clone());
+                    }
+                    Some(Blame::Suspects(hint)) => unexplained.push((e, k, hint)),
+                    None => unexplained.push((e, None, Vec::new())),
+                }
+            }
+            if !armed.is_empty() && rounds < MAX_ROUNDS {
+                // The errors no arm holds may well follow from these: rebuild without them first.
+                for (o, reason) in armed {
+                    if enabled.remove(&o) {
+                        for b in bisect.values_mut() {
+                            b.forget(o);
+                        }
+                        unviable.push(Unviable { ordinal: o, reason });
+                    }
+                }
+                continue;
+            }
+            unexplained
+        };
+        if errors.is_empty() && !bisect.values().any(Bisect::active) {
             unviable.sort_by_key(|u| u.ordinal);
+            excluded.sort_by_key(|u| u.ordinal);
             return Ok(Built {
                 exes: order(exes),
                 rendered,
                 viable: enabled,
                 unviable,
+                excluded,
                 rounds,
                 offline,
             });
         }
-        let mut blamed: BTreeMap<u32, String> = BTreeMap::new();
-        for e in &errors {
-            let Some(k) = canonical.iter().position(|c| *c == canonical_of(&e.file)) else {
-                continue;
-            };
-            let diverging = |o: u32| {
-                files[k]
-                    .analysis
-                    .mutants
-                    .iter()
-                    .find(|m| m.ordinal == o)
-                    .is_some_and(removes_a_diverging_tail)
-            };
-            for o in blame(&rendered[k], e, &canonical, k, &diverging) {
-                blamed.entry(o).or_insert_with(|| e.message.clone());
+        // Every error is one no arm holds: a bisection step in each function with one.
+        let mut erring: BTreeMap<FnKey, (String, BTreeSet<u32>)> = BTreeMap::new();
+        // An error outside every function of the crate's files is nobody's mutant's, it seems:
+        // the other errors' functions still move on; without any, the round ends the build.
+        for (e, k, hint) in &unexplained {
+            let key = k.and_then(|k| function_of(&rendered[k], e, &canonical, k).map(|i| (k, i)));
+            if let Some(key) = key {
+                let entry = erring
+                    .entry(key)
+                    .or_insert_with(|| (e.message.clone(), BTreeSet::new()));
+                entry.1.extend(hint.iter().copied());
             }
         }
-        if blamed.is_empty() || rounds >= MAX_ROUNDS {
+        // A function's silence counts only when the compiler checked it: when every error came
+        // from the borrow checker, which runs on every body once type checking is through.
+        let checked = errors.iter().all(|e| e.borrowck());
+        let judged = unviable.len();
+        let mut progress = false;
+        let mut stuck = false;
+        for (key, b) in bisect.iter_mut().filter(|(_, b)| b.testing.is_some()) {
+            let step = match erring.remove(key) {
+                Some((message, _)) => b.failed(message, &mut unviable),
+                None if checked => b.passed(&mut unviable),
+                None => Step::Waiting,
+            };
+            match step {
+                Step::Moved => progress = true,
+                Step::Waiting => {}
+                Step::Stuck => stuck = true,
+            }
+        }
+        for (key, (message, hint)) in erring {
+            let members: Vec<u32> = built_set
+                .iter()
+                .copied()
+                .filter(|o| owners.get(o).is_some_and(|(f, _)| *f == key))
+                .collect();
+            if members.is_empty() {
+                // Not one of this function's mutants was built: the error is not theirs.
+                continue;
+            }
+            // Removing a statement (a `return`, a `break`, an assignment) is what changes the
+            // paths the borrow checker follows: those mutants are suspected too.
+            let mut hint = hint;
+            hint.extend(members.iter().copied().filter(|o| {
+                owners.get(o).is_some_and(|(_, m)| {
+                    m.operator == super::super::mutate::Operator::StatementRemoval
+                })
+            }));
+            let mut b = Bisect::new(hint);
+            match b.fails(members, message, &mut unviable) {
+                Step::Stuck => stuck = true,
+                _ => progress = true,
+            }
+            bisect.insert(key, b);
+        }
+        for u in &unviable[judged..] {
+            enabled.remove(&u.ordinal);
+        }
+        if errors.is_empty() && !bisect.values().any(Bisect::active) && enabled == built_set {
+            // This round built exactly what stays: the mutants it left out were judged without
+            // another build (each known to fail once its sibling group was accepted).
+            unviable.sort_by_key(|u| u.ordinal);
+            excluded.sort_by_key(|u| u.ordinal);
+            return Ok(Built {
+                exes: order(exes),
+                rendered,
+                viable: enabled,
+                unviable,
+                excluded,
+                rounds,
+                offline,
+            });
+        }
+        if stuck || !progress || rounds >= MAX_ROUNDS {
             // Nobody's mutant: the crate itself, or the instrumentation. A build of the
             // unmodified copy tells which, at the user's own file and line.
             for (k, f) in files.iter().enumerate() {
@@ -141,7 +302,13 @@ pub(crate) fn build(
             let (e, whose) = match plain.first() {
                 Some(e) => (e, "the crate does not compile"),
                 None => (
-                    &errors[0],
+                    errors.first().ok_or_else(|| RepoError::Compile {
+                        suite: pkg.name.clone(),
+                        message: format!(
+                            "the instrumented crate did not converge in {MAX_ROUNDS} build \
+                             rounds (a verigym bug; please report it)"
+                        ),
+                    })?,
                     "the instrumented crate does not compile (a verigym bug; please report it)",
                 ),
             };
@@ -150,11 +317,218 @@ pub(crate) fn build(
                 message: format!("{whose}: {}", user_facing(e, pkg, copy)),
             });
         }
-        for (o, reason) in blamed {
-            if enabled.remove(&o) {
-                unviable.push(Unviable { ordinal: o, reason });
+    }
+}
+
+/// A function: its file's index in the build and its index in that file's functions.
+type FnKey = (usize, usize);
+
+/// Each mutant's function (the innermost whose item holds its site) and the mutant.
+fn owners(files: &[FileMutants]) -> BTreeMap<u32, (FnKey, &super::super::mutate::Mutant)> {
+    let mut out = BTreeMap::new();
+    for (k, f) in files.iter().enumerate() {
+        for m in &f.analysis.mutants {
+            let owner = f
+                .analysis
+                .functions
+                .iter()
+                .enumerate()
+                .filter(|(_, g)| g.span.start <= m.site.start && m.site.end <= g.span.end)
+                .min_by_key(|(_, g)| g.span.len())
+                .map(|(i, _)| i);
+            if let Some(i) = owner {
+                out.insert(m.ordinal, ((k, i), m));
             }
         }
+    }
+    out
+}
+
+/// The innermost function of file `k` whose item holds the error: its primary span, else the
+/// first of its other spans that one holds.
+fn function_of(r: &Rendered, e: &Error, canonical: &[PathBuf], k: usize) -> Option<usize> {
+    let here = (e.file.clone(), e.primary.start);
+    std::iter::once(&here)
+        .chain(&e.offsets)
+        .filter(|(file, _)| canonical_of(file) == canonical[k])
+        .find_map(|(_, off)| {
+            r.functions
+                .iter()
+                .enumerate()
+                .filter_map(|(i, span)| Some((i, span.clone()?)))
+                .filter(|(_, span)| span.contains(off))
+                .min_by_key(|(_, span)| span.len())
+                .map(|(i, _)| i)
+        })
+}
+
+/// One bisection step's outcome for a function.
+#[derive(Debug, PartialEq, Eq)]
+enum Step {
+    /// Its state moved on: a group accepted, split, or a mutant judged.
+    Moved,
+    /// Nothing learnt this round: built again as it was.
+    Waiting,
+    /// It fails with none of its mutants being tried: the error is not theirs.
+    Stuck,
+}
+
+/// Suspect groups at most this large are tried one mutant at a time.
+const ONE_BY_ONE: usize = 4;
+
+/// A group of a function's mutants waiting to be built.
+#[derive(Debug)]
+struct Group {
+    members: Vec<u32>,
+    /// Set when the function is known to fail with this group once the groups built before it
+    /// (its sibling in a split) are accepted: the error's message.
+    fails: Option<String>,
+}
+
+/// The bisection of one function's mutants, after a round failed with an error in it that no
+/// arm held. Its accepted mutants are built every round; one group is tried at a time; the
+/// waiting groups are left out.
+///
+/// The proof it keeps: a mutant is made unviable only when the function has been seen to build
+/// with the mutants accepted so far (`clean`), and to fail with the same ones and this mutant.
+/// Failures are monotone here: adding an arm to a body that fails never makes it build.
+#[derive(Debug)]
+struct Bisect {
+    /// The mutants tried first (the heuristics' suspects) go into the second half of a split.
+    hint: BTreeSet<u32>,
+    /// Whether the function built with its accepted mutants, and no others, in some round.
+    clean: bool,
+    /// The group tried in this round's build, if any (possibly empty: the accepted alone).
+    testing: Option<Vec<u32>>,
+    /// The groups waiting, next first.
+    pending: VecDeque<Group>,
+}
+
+impl Bisect {
+    fn new(hint: BTreeSet<u32>) -> Bisect {
+        Bisect {
+            hint,
+            clean: false,
+            testing: None,
+            pending: VecDeque::new(),
+        }
+    }
+
+    fn active(&self) -> bool {
+        self.testing.is_some() || !self.pending.is_empty()
+    }
+
+    /// The mutants left out of this round's build.
+    fn parked(&self) -> impl Iterator<Item = u32> + '_ {
+        self.pending.iter().flat_map(|g| g.members.iter().copied())
+    }
+
+    /// Drops a mutant judged elsewhere.
+    fn forget(&mut self, o: u32) {
+        if let Some(t) = &mut self.testing
+            && t.contains(&o)
+        {
+            t.retain(|&m| m != o);
+            // The next group was known to fail once the whole group tried was accepted.
+            if let Some(next) = self.pending.front_mut() {
+                next.fails = None;
+            }
+        }
+        for g in &mut self.pending {
+            if g.members.contains(&o) {
+                g.members.retain(|&m| m != o);
+                // The function's failure with the group no longer says anything about the rest.
+                g.fails = None;
+            }
+        }
+    }
+
+    /// Ends the bisection: the mutants still tried or waiting.
+    fn take_all(&mut self) -> Vec<u32> {
+        let mut out: Vec<u32> = self.testing.take().unwrap_or_default();
+        out.extend(self.pending.drain(..).flat_map(|g| g.members));
+        out
+    }
+
+    /// The function built with the group tried: it is accepted.
+    fn passed(&mut self, unviable: &mut Vec<Unviable>) -> Step {
+        self.testing = None;
+        self.clean = true;
+        self.next(unviable)
+    }
+
+    /// The function failed with the group tried (and the accepted ones).
+    fn failed(&mut self, message: String, unviable: &mut Vec<Unviable>) -> Step {
+        let group = self.testing.take().unwrap_or_default();
+        // Its sibling was not accepted: what was known of the next group no longer holds.
+        if let Some(next) = self.pending.front_mut() {
+            next.fails = None;
+        }
+        self.fails(group, message, unviable)
+    }
+
+    /// The function is known to fail with `group` added to the accepted mutants.
+    fn fails(&mut self, group: Vec<u32>, message: String, unviable: &mut Vec<Unviable>) -> Step {
+        match group.as_slice() {
+            [] => Step::Stuck,
+            &[o] if self.clean => {
+                unviable.push(Unviable {
+                    ordinal: o,
+                    reason: message,
+                });
+                self.next(unviable)
+            }
+            _ => {
+                // Try the part nobody suspects, or the first half: if that builds, the rest is
+                // known to fail. A lone mutant before the function was ever seen to build:
+                // the accepted mutants alone are tried first.
+                let (first, second) = if group.len() > 1 {
+                    self.split(group)
+                } else {
+                    (Vec::new(), group)
+                };
+                self.testing = Some(first);
+                self.pending.push_front(Group {
+                    members: second,
+                    fails: Some(message),
+                });
+                Step::Moved
+            }
+        }
+    }
+
+    /// The next group to try, judging without a build the groups known to fail.
+    fn next(&mut self, unviable: &mut Vec<Unviable>) -> Step {
+        while let Some(g) = self.pending.pop_front() {
+            match g.fails {
+                Some(message) => return self.fails(g.members, message, unviable),
+                None if g.members.is_empty() => {}
+                None => {
+                    self.testing = Some(g.members);
+                    return Step::Moved;
+                }
+            }
+        }
+        Step::Moved
+    }
+
+    /// Splits a group in two, the unsuspected first (when both parts are non-empty). A few
+    /// suspects are tried one by one: they are likely to fail, and halving a group whose
+    /// members mostly fail costs more rounds than trying each.
+    fn split(&self, group: Vec<u32>) -> (Vec<u32>, Vec<u32>) {
+        let (suspects, rest): (Vec<u32>, Vec<u32>) =
+            group.iter().partition(|o| self.hint.contains(o));
+        if !suspects.is_empty() && !rest.is_empty() {
+            return (rest, suspects);
+        }
+        let mut first = group;
+        let at = if rest.is_empty() && first.len() <= ONE_BY_ONE {
+            1
+        } else {
+            first.len() / 2
+        };
+        let second = first.split_off(at);
+        (first, second)
     }
 }
 
@@ -186,23 +560,73 @@ fn user_facing(e: &Error, pkg: &Package, copy: &Copy) -> String {
     text.trim_end().to_owned()
 }
 
-/// The mutants an error blames: the one whose arm holds a span (primary first), else the arms
-/// the primary span covers, else every mutant of the innermost site holding it.
+/// Whom an error blames.
+#[derive(Debug, PartialEq, Eq)]
+enum Blame {
+    /// The mutant whose arm holds one of its spans: code only that mutant has.
+    Arm(u32),
+    /// No arm holds it; these mutants are suspected (possibly none), to be tried first.
+    Suspects(Vec<u32>),
+}
+
+/// Whom an error blames: the mutant whose arm holds a span (primary first), else, as suspects,
+/// the arms the primary span covers, else every mutant of the innermost site holding it, else
+/// the removals of a diverging tail between its outermost spans.
 fn blame(
     r: &Rendered,
     e: &Error,
     canonical: &[PathBuf],
     k: usize,
     diverging: &dyn Fn(u32) -> bool,
-) -> Vec<u32> {
-    for (file, off) in &e.offsets {
-        if canonical_of(file) != canonical[k] {
-            continue;
-        }
-        if let Some((o, _)) = r.arms.iter().find(|(_, a)| a.contains(off)) {
-            return vec![*o];
+) -> Blame {
+    let arm_of = |off: &usize| {
+        r.arms
+            .iter()
+            .find(|(_, a)| a.contains(off))
+            .map(|(o, _)| *o)
+    };
+    let holders: Vec<u32> = e
+        .offsets
+        .iter()
+        .filter(|(file, _)| canonical_of(file) == canonical[k])
+        .filter_map(|(_, off)| arm_of(off))
+        .collect();
+    if let Some(&o) = holders.first() {
+        // A type error in an arm is that arm's. The borrow checker's errors follow paths, and a
+        // path through the schemata may run one mutant's arm and then another's (a removed
+        // `break` loops back into an arm that assigns again): only an error whose own spans
+        // all lie in one arm is surely that arm's.
+        let own = e
+            .own
+            .iter()
+            .filter(|(file, _)| canonical_of(file) == canonical[k]);
+        let alone = own.clone().all(|(_, span)| {
+            r.arms
+                .iter()
+                .any(|(m, a)| *m == o && a.start <= span.start && span.end <= a.end)
+        });
+        if !e.borrowck() || (alone && own.count() > 0) {
+            return Blame::Arm(o);
         }
     }
+    let mut out: BTreeSet<u32> = holders.into_iter().collect();
+    if !e.borrowck() {
+        // The sites that hold its spans are for type errors; the borrow checker's point at
+        // uses and moves, far from the change (the function's statement removals are
+        // suspected instead, see `build`).
+        out.extend(suspects(r, e, canonical, k, diverging));
+    }
+    Blame::Suspects(out.into_iter().collect())
+}
+
+/// The suspects of an error no arm holds.
+fn suspects(
+    r: &Rendered,
+    e: &Error,
+    canonical: &[PathBuf],
+    k: usize,
+    diverging: &dyn Fn(u32) -> bool,
+) -> Vec<u32> {
     let covered: Vec<u32> = r
         .arms
         .iter()
@@ -305,6 +729,13 @@ fn cargo_test_no_run(
     .env("CARGO_TARGET_DIR", &args.target_dir)
     // Colour codes would end up in the rendered messages.
     .env("CARGO_TERM_COLOR", "never");
+    // The schemata's wrappers trip lints the crate may deny (`#![deny(warnings)]` and
+    // `unused_parens` around a wrapped `if` condition): lints warn, never fail a round.
+    let mut flags = std::env::var("RUSTFLAGS").unwrap_or_default();
+    if std::env::var_os("CARGO_ENCODED_RUSTFLAGS").is_none() {
+        flags.push_str(" --cap-lints=warn");
+        cmd.env("RUSTFLAGS", flags.trim_start());
+    }
     if offline {
         cmd.arg("--offline");
     }
@@ -365,6 +796,14 @@ fn cargo_test_no_run(
                 let mut offsets = Vec::new();
                 let mut ranges = Vec::new();
                 collect(m, &resolve, &mut offsets, &mut ranges);
+                let own = spans
+                    .iter()
+                    .filter_map(|s| {
+                        let start = s["byte_start"].as_u64()? as usize;
+                        let end = s["byte_end"].as_u64()? as usize;
+                        Some((resolve(s["file_name"].as_str()?), start..end))
+                    })
+                    .collect();
                 errors.push(Error {
                     file: primary
                         .and_then(|s| s["file_name"].as_str())
@@ -380,8 +819,10 @@ fn cargo_test_no_run(
                         .unwrap_or(0..0),
                     offsets,
                     ranges,
+                    own,
                     message: m["message"].as_str().unwrap_or("").to_owned(),
                     rendered: m["rendered"].as_str().unwrap_or("").to_owned(),
+                    code: m["code"]["code"].as_str().map(str::to_owned),
                 });
             }
             _ => {}
@@ -474,4 +915,165 @@ fn output_within(
         stdout: out_reader.join().unwrap_or_default(),
         stderr: err_reader.join().unwrap_or_default(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Bisects mutants `1..=n` of one function against a compiler that fails whenever one of
+    /// `culprits` is built (or always, with `always`): the mutants judged unviable, the ones
+    /// accepted, the rounds (the first failing one included) and the last step.
+    fn bisect(
+        n: u32,
+        culprits: &[u32],
+        hint: &[u32],
+        always: bool,
+    ) -> (Vec<u32>, BTreeSet<u32>, usize, Step) {
+        let mut b = Bisect::new(hint.iter().copied().collect());
+        let mut unviable = Vec::new();
+        let mut accepted = BTreeSet::new();
+        let mut step = b.fails((1..=n).collect(), "E0382".into(), &mut unviable);
+        let mut rounds = 1;
+        while b.active() && step != Step::Stuck {
+            rounds += 1;
+            assert!(rounds < 100, "no end: {b:?}");
+            let testing = b.testing.clone().expect("a group is tried while active");
+            let parked: BTreeSet<u32> = b.parked().collect();
+            assert!(testing.iter().all(|o| !parked.contains(o)));
+            let fails = always
+                || accepted
+                    .iter()
+                    .chain(&testing)
+                    .any(|o| culprits.contains(o));
+            step = if fails {
+                b.failed("E0382".into(), &mut unviable)
+            } else {
+                accepted.extend(testing);
+                b.passed(&mut unviable)
+            };
+        }
+        let mut judged: Vec<u32> = unviable.iter().map(|u| u.ordinal).collect();
+        judged.sort_unstable();
+        (judged, accepted, rounds, step)
+    }
+
+    #[test]
+    fn bisection_finds_exactly_the_mutants_that_break_the_build() {
+        for n in 1..=12 {
+            for culprits in [vec![1], vec![n], vec![1, n], (1..=n).step_by(3).collect()] {
+                let mut culprits = culprits;
+                culprits.dedup();
+                let (unviable, accepted, _, step) = bisect(n, &culprits, &[], false);
+                assert_eq!(step, Step::Moved);
+                assert_eq!(unviable, culprits, "n {n}");
+                let rest: BTreeSet<u32> = (1..=n).filter(|o| !culprits.contains(o)).collect();
+                assert_eq!(accepted, rest, "n {n}: viable mutants are all accepted");
+            }
+        }
+    }
+
+    #[test]
+    fn a_right_guess_costs_one_round_and_a_wrong_one_a_few() {
+        // The suspect is tried last: the rest build, so it is known to fail without a build.
+        let (unviable, _, rounds, _) = bisect(40, &[17], &[17], false);
+        assert_eq!((unviable, rounds), (vec![17], 2));
+        // A wrong guess: the 39 others fail and are halved down to the culprit (at most
+        // 2 log2(64) rounds, see below), then the suspect is built and accepted.
+        let (unviable, accepted, rounds, _) = bisect(40, &[3], &[17], false);
+        assert_eq!(unviable, [3]);
+        assert!(accepted.contains(&17));
+        assert!(rounds <= 3 + 2 * 6, "{rounds}");
+        // No guess: one culprit is found in log2(n) halvings; the halves left beside the
+        // failing ones are then built once each, so at most 2 log2(n) rounds.
+        let (unviable, _, rounds, _) = bisect(64, &[40], &[], false);
+        assert_eq!(unviable, [40]);
+        assert!(rounds <= 1 + 2 * 6, "{rounds}");
+    }
+
+    #[test]
+    fn a_lone_mutant_is_unviable_only_once_the_function_built_without_it() {
+        let (unviable, _, rounds, _) = bisect(1, &[1], &[], false);
+        assert_eq!((unviable, rounds), (vec![1], 2), "one build without it");
+    }
+
+    #[test]
+    fn a_function_that_fails_without_any_mutant_is_nobodys_fault() {
+        let (unviable, accepted, _, step) = bisect(5, &[], &[], true);
+        assert_eq!(step, Step::Stuck);
+        assert!(unviable.is_empty() && accepted.is_empty());
+    }
+
+    #[test]
+    fn a_mutant_judged_elsewhere_voids_what_was_known_of_its_group() {
+        let mut b = Bisect::new(BTreeSet::from([3, 4]));
+        let mut unviable = Vec::new();
+        assert_eq!(
+            b.fails(vec![1, 2, 3, 4], "e".into(), &mut unviable),
+            Step::Moved
+        );
+        assert_eq!(b.testing, Some(vec![1, 2]));
+        assert!(b.pending[0].fails.is_some());
+        b.forget(1);
+        assert_eq!(b.testing, Some(vec![2]));
+        assert!(b.pending[0].fails.is_none(), "[3, 4] failed alongside 1");
+        b.forget(4);
+        assert_eq!(b.pending[0].members, [3]);
+        assert_eq!(b.take_all(), [2, 3]);
+        assert!(!b.active());
+    }
+
+    #[test]
+    fn an_error_is_in_the_innermost_function_holding_it() {
+        use super::super::super::mutate::analyze;
+        let src = "pub fn f(v: &[u8]) -> usize {\n    fn inner(x: u8) -> bool { x > 1 }\n    v.iter().filter(|&&x| inner(x)).count()\n}\n\npub fn g(n: u32) -> u32 {\n    n + 1\n}\n";
+        let a = analyze(src, "src/lib.rs").unwrap();
+        let all: BTreeSet<u32> = a.mutants.iter().map(|m| m.ordinal).collect();
+        let r = super::super::super::schemata::render(&a, &all, "");
+        let file = PathBuf::from("/nonexistent/src/lib.rs");
+        let at = |needle: &str| {
+            let off = r.source.find(needle).unwrap();
+            Error {
+                file: file.clone(),
+                primary: off..off + needle.len(),
+                offsets: vec![(file.clone(), off)],
+                ranges: vec![(file.clone(), off..off + needle.len())],
+                own: vec![(file.clone(), off..off + needle.len())],
+                message: String::new(),
+                rendered: String::new(),
+                code: Some("E0382".into()),
+            }
+        };
+        let canonical = [canonical(&file)];
+        let name =
+            |e: &Error| function_of(&r, e, &canonical, 0).map(|i| a.functions[i].name.clone());
+        assert_eq!(name(&at(".count()")).as_deref(), Some("f"));
+        assert_eq!(name(&at("x: u8")).as_deref(), Some("inner"));
+        assert_eq!(name(&at("n: u32")).as_deref(), Some("g"));
+        assert_eq!(name(&at("pub fn f")).as_deref(), Some("f"));
+        // Outside every function: nobody's.
+        let mut outside = at("pub fn g");
+        outside.primary = outside.primary.start - 1..outside.primary.start;
+        outside.offsets = vec![(file.clone(), outside.primary.start)];
+        assert_eq!(name(&outside), None);
+        // A mutant's owner is the innermost function holding its site.
+        let files = [FileMutants {
+            file: super::super::modules::ModuleFile {
+                path: file.clone(),
+                rel: "src/lib.rs".into(),
+                source: src.into(),
+                excluded: Vec::new(),
+                const_fns: 0,
+                module: Vec::new(),
+            },
+            analysis: a.clone(),
+        }];
+        let owners = owners(&files);
+        let of = |original: &str| {
+            let m = a.mutants.iter().find(|m| m.original == original).unwrap();
+            a.functions[owners[&m.ordinal].0.1].name.clone()
+        };
+        assert_eq!(of(">"), "inner");
+        assert_eq!(of("+"), "g");
+    }
 }

@@ -262,9 +262,12 @@ pub fn judge(
             wall: Some(BUILD_WALL.mul_f64(super::super::sandbox::load_factor())),
         },
     )?;
+    // A fix left out unjudged (the build's bisection ran out of rounds) cannot be run either:
+    // it is told as not built, with the reason that says it was never shown not to compile.
     let blamed: BTreeMap<u32, &str> = built
         .unviable
         .iter()
+        .chain(&built.excluded)
         .map(|u| (u.ordinal, u.reason.as_str()))
         .collect();
 

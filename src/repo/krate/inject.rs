@@ -100,6 +100,10 @@ pub(crate) fn runtime() -> String {
 // ---- verigym mutant schemata runtime (crate mode) ----
 #[doc(hidden)]
 #[allow(warnings, unused, missing_docs, unreachable_pub, clippy::all)]
+// A crate may deny lints outside `warnings` (mime: `#![deny(missing_debug_implementations)]`).
+#[allow(missing_debug_implementations, missing_copy_implementations, unused_qualifications)]
+#[allow(unused_results, unused_extern_crates, rust_2018_idioms, elided_lifetimes_in_paths)]
+#[allow(trivial_casts, trivial_numeric_casts, single_use_lifetimes, variant_size_differences)]
 pub mod __vg_rt {{
     extern crate std as __vg_std;
     use self::__vg_std::sync::atomic::{{AtomicU64, Ordering}};

@@ -458,6 +458,11 @@ fn audit(path: &Path, opts: &CrateOptions, detail: bool) -> Result<Audited, Repo
         .iter()
         .map(|u| (u.ordinal, u.reason.as_str()))
         .collect();
+    let excluded: BTreeMap<u32, &str> = built
+        .excluded
+        .iter()
+        .map(|u| (u.ordinal, u.reason.as_str()))
+        .collect();
     let mut counts = Counts {
         total: all.len(),
         ..Counts::default()
@@ -467,6 +472,13 @@ fn audit(path: &Path, opts: &CrateOptions, detail: bool) -> Result<Audited, Repo
     for (file, m) in &all {
         let mut v = match by_ordinal.remove(&m.ordinal) {
             Some(v) => v,
+            // Left out of the build unjudged (its bisection ran out of rounds): not run, and
+            // never shown not to compile.
+            None if excluded.contains_key(&m.ordinal) => Verdict {
+                status: Status::Skipped,
+                reason: excluded.get(&m.ordinal).map(|r| (*r).to_owned()),
+                ..Verdict::default()
+            },
             None => Verdict {
                 status: Status::Unviable,
                 reason: Some(
@@ -503,7 +515,7 @@ fn audit(path: &Path, opts: &CrateOptions, detail: bool) -> Result<Audited, Repo
             fuel: v.fuel,
         });
     }
-    counts.viable = counts.total - counts.unviable;
+    counts.viable = counts.total - counts.unviable - counts.skipped;
     let detected = (counts.killed + counts.timeout) as f64;
     let score = if counts.viable == 0 {
         0.0

@@ -67,7 +67,8 @@ impl Recorder {
         secs: f64,
         log: String,
     ) -> Result<(), RepoError> {
-        // Crate mode builds no const-context mutant, so none is skipped after selection.
+        // A skipped mutant (left out of the build unjudged) is not listed, as cargo-mutants
+        // lists none.
         let Some(summary) = Summary::of(status) else {
             return Ok(());
         };
