@@ -92,6 +92,39 @@ impl RepoFixParams {
         check_range("reach", self.reach, 1, REACH_MAX)
     }
 
+    /// A named mini repo that cannot show failures as far or as misleading as a level asks
+    /// (`toy` has no bug a test reaches through another function) is asked for the nearest it
+    /// can: the same `reach` with failures that may name the bug, then a shorter `reach`, and so
+    /// on. Knobs the caller set are kept; a repo that can pose nothing is `validate`'s to report.
+    fn fit_shown_failures(&mut self, overridden: &dyn Fn(&str) -> bool) {
+        if self.repo == "any" || !self.show_failures || !inject::feasible_repos(self).is_empty() {
+            return;
+        }
+        let reaches = if overridden("reach") {
+            self.reach..=self.reach
+        } else {
+            1..=self.reach
+        };
+        let misleading: &[bool] = if overridden("misleading") || !self.misleading {
+            &[self.misleading]
+        } else {
+            &[true, false]
+        };
+        for reach in reaches.rev() {
+            for &m in misleading {
+                let fitted = RepoFixParams {
+                    reach,
+                    misleading: m,
+                    ..self.clone()
+                };
+                if !inject::feasible_repos(&fitted).is_empty() {
+                    *self = fitted;
+                    return;
+                }
+            }
+        }
+    }
+
     /// Validation for a crate source: the catalog loads and has a bug failing
     /// `min_failing..=max_failing` tests. `bugs`, `variation`, `reach` and `misleading` are
     /// mini-repo knobs (a crate problem has one bug, in the crate's own surface, and its catalog
@@ -170,10 +203,12 @@ impl EnvParams for RepoFixParams {
     /// On a crate catalog the level's failing-test range is widened to reach the crate's own
     /// bugs: `max_failing` rises to the fewest tests any of its bugs fails, and `min_failing`
     /// falls to the most (a crate whose tests each check many cases has no bug failing one
-    /// test). Every level then poses something, and the map stays monotone for each crate. The
-    /// mini repos, and knobs the caller set, are left as they are.
+    /// test). Every level then poses something, and the map stays monotone for each crate. On a
+    /// named mini repo, `reach` and `misleading` are lowered to what the repo can show. Knobs
+    /// the caller set are left as they are.
     fn fit_level(&mut self, _level: f64, overridden: &dyn Fn(&str) -> bool) {
         if !super::krate::is_crate_spec(&self.repo) {
+            self.fit_shown_failures(overridden);
             return;
         }
         // A catalog that does not load is `validate`'s to report.
@@ -267,6 +302,45 @@ mod tests {
             assert!(next.reach >= prev.reach);
             prev = next;
         }
+    }
+
+    /// Through a level, every named repo is posed at every level up to where its bugs run out
+    /// (`bugs` too many to combine), with `reach` and `misleading` fitted to it, and its fitted
+    /// map stays monotone.
+    #[test]
+    fn each_repo_fits_the_level_map_monotonically() {
+        for name in assets::names() {
+            let overrides = serde_json::Map::from_iter([("repo".to_owned(), name.into())]);
+            let mut prev: Option<RepoFixParams> = None;
+            let mut ran_out = false;
+            for step in 0..=40 {
+                let level = f64::from(step) / 4.0;
+                match crate::core::params::resolve::<RepoFixParams>(Some(level), &overrides) {
+                    Ok(p) => {
+                        assert!(!ran_out, "{name} at {level}: posed again after running out");
+                        if let Some(prev) = &prev {
+                            assert!(p.reach >= prev.reach, "{name} at {level}");
+                            assert!(p.misleading >= prev.misleading, "{name} at {level}");
+                        }
+                        prev = Some(p);
+                    }
+                    Err(e) => {
+                        assert!(level >= 8.0, "{name} at {level}: {e}");
+                        assert!(e.to_string().starts_with("invalid value for `bugs`"), "{e}");
+                        ran_out = true;
+                    }
+                }
+            }
+        }
+        // A knob the caller sets is kept, and refused where the repo cannot pose it.
+        let overrides = serde_json::Map::from_iter([
+            ("repo".to_owned(), "toy".into()),
+            ("reach".to_owned(), 2.into()),
+        ]);
+        assert!(crate::core::params::resolve::<RepoFixParams>(Some(4.0), &overrides).is_err());
+        let toy = serde_json::Map::from_iter([("repo".to_owned(), "toy".into())]);
+        let p = crate::core::params::resolve::<RepoFixParams>(Some(4.0), &toy).unwrap();
+        assert_eq!((p.reach, p.misleading), (1, true));
     }
 
     #[test]
