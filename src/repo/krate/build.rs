@@ -203,17 +203,9 @@ pub(crate) fn build(
             unexplained
         };
         if errors.is_empty() && !bisect.values().any(Bisect::active) {
-            unviable.sort_by_key(|u| u.ordinal);
-            excluded.sort_by_key(|u| u.ordinal);
-            return Ok(Built {
-                exes: order(exes),
-                rendered,
-                viable: enabled,
-                unviable,
-                excluded,
-                rounds,
-                offline,
-            });
+            return Ok(finished(
+                exes, rendered, enabled, unviable, excluded, rounds, offline,
+            ));
         }
         // Every error is one no arm holds: a bisection step in each function with one.
         let mut erring: BTreeMap<FnKey, (String, BTreeSet<u32>)> = BTreeMap::new();
@@ -277,17 +269,9 @@ pub(crate) fn build(
         if errors.is_empty() && !bisect.values().any(Bisect::active) && enabled == built_set {
             // This round built exactly what stays: the mutants it left out were judged without
             // another build (each known to fail once its sibling group was accepted).
-            unviable.sort_by_key(|u| u.ordinal);
-            excluded.sort_by_key(|u| u.ordinal);
-            return Ok(Built {
-                exes: order(exes),
-                rendered,
-                viable: enabled,
-                unviable,
-                excluded,
-                rounds,
-                offline,
-            });
+            return Ok(finished(
+                exes, rendered, enabled, unviable, excluded, rounds, offline,
+            ));
         }
         if stuck || !progress || rounds >= MAX_ROUNDS {
             // Nobody's mutant: the crate itself, or the instrumentation. A build of the
@@ -317,6 +301,29 @@ pub(crate) fn build(
                 message: format!("{whose}: {}", user_facing(e, pkg, copy)),
             });
         }
+    }
+}
+
+/// The build's outcome, its screened-out mutants in ordinal order.
+fn finished(
+    exes: Vec<TestExe>,
+    rendered: Vec<Rendered>,
+    viable: BTreeSet<u32>,
+    mut unviable: Vec<Unviable>,
+    mut excluded: Vec<Unviable>,
+    rounds: usize,
+    offline: bool,
+) -> Built {
+    unviable.sort_by_key(|u| u.ordinal);
+    excluded.sort_by_key(|u| u.ordinal);
+    Built {
+        exes: order(exes),
+        rendered,
+        viable,
+        unviable,
+        excluded,
+        rounds,
+        offline,
     }
 }
 
