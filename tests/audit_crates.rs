@@ -4,6 +4,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
+use crate::support::tree;
 use verigym::repo::RepoError;
 use verigym::repo::audit::Status;
 use verigym::repo::krate::{
@@ -36,32 +37,11 @@ fn statuses(r: &CrateReport) -> BTreeMap<String, Status> {
         .collect()
 }
 
-/// Every file's bytes, to show the audit never writes the user's files.
-fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
-    let mut out = BTreeMap::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                stack.push(p);
-            } else {
-                out.insert(p.clone(), std::fs::read(&p).unwrap());
-            }
-        }
-    }
-    out
-}
-
 #[test]
 fn multi_file_crate_with_path_inline_modules_and_both_kinds_of_tests() {
-    let before = snapshot(&fixture("multi"));
+    let before = tree(&fixture("multi"));
     let r = audit("multi", &opts());
-    assert_eq!(
-        snapshot(&fixture("multi")),
-        before,
-        "the user's files changed"
-    );
+    assert_eq!(tree(&fixture("multi")), before, "the user's files changed");
     assert_eq!(
         r.files,
         ["src/lib.rs", "src/a.rs", "src/a/b.rs", "src/extra/p.rs"]

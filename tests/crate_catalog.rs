@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use crate::support::tree;
 use verigym::repo::krate::CrateOptions;
 use verigym::repo::krate::catalog::{self, CATALOG_JSON, CrateCatalog, SOURCE_DIR};
 
@@ -22,24 +23,6 @@ fn opts() -> CrateOptions {
         fuel: 1_000_000,
         ..CrateOptions::default()
     }
-}
-
-/// Every file under `dir`, relative, with its bytes.
-fn tree(dir: &Path) -> BTreeMap<String, Vec<u8>> {
-    let mut out = BTreeMap::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                stack.push(p);
-            } else {
-                let rel = p.strip_prefix(dir).unwrap().to_string_lossy().into_owned();
-                out.insert(rel, std::fs::read(&p).unwrap());
-            }
-        }
-    }
-    out
 }
 
 #[test]

@@ -1,5 +1,6 @@
 //! Helpers shared by the integration tests.
 
+use std::collections::BTreeMap;
 use std::fs;
 use std::path::Path;
 
@@ -150,4 +151,22 @@ pub fn across_levels<E: verigym::Env>(
         let label = format!("level {level} index {index}");
         (label, generators[level as usize].problem(index))
     })
+}
+
+/// Every file under `dir`, by `/`-separated relative path, with its bytes.
+pub fn tree(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    let mut out = BTreeMap::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                let rel = p.strip_prefix(dir).unwrap().to_string_lossy().into_owned();
+                out.insert(rel, fs::read(&p).unwrap());
+            }
+        }
+    }
+    out
 }

@@ -239,7 +239,9 @@ pub(crate) fn copy(pkg: &Package, into: &Path) -> Result<Copy, RepoError> {
     })
 }
 
-fn copy_dir(from: &Path, to: &Path) -> Result<(), RepoError> {
+/// Copies `from` into `to`, symlinks as symlinks, leaving out version-control and build
+/// directories (`.git`, `target`, `mutants.out`, …).
+pub(crate) fn copy_dir(from: &Path, to: &Path) -> Result<(), RepoError> {
     std::fs::create_dir_all(to)
         .map_err(RepoError::io(format!("cannot create {}", to.display())))?;
     let entries = std::fs::read_dir(from)

@@ -53,7 +53,7 @@ impl Scratch {
     fn new(source: &Path, args: &[String], offline: bool) -> Result<Self, RepoError> {
         let dir = crate::repo::sandbox::private_dir("alone")?;
         let package = dir.path().join("src");
-        copy_plain(source, &package)?;
+        package::copy_dir(source, &package)?;
         Ok(Self {
             target: dir.path().join("target"),
             _dir: dir,
@@ -212,26 +212,6 @@ fn groups(edits: &[Edit]) -> Vec<Vec<usize>> {
         }
     }
     out
-}
-
-/// Copies a catalog source (plain files and directories only).
-fn copy_plain(from: &Path, to: &Path) -> Result<(), RepoError> {
-    std::fs::create_dir_all(to)
-        .map_err(RepoError::io(format!("cannot create {}", to.display())))?;
-    let entries = std::fs::read_dir(from)
-        .map_err(RepoError::io(format!("cannot read {}", from.display())))?;
-    for entry in entries {
-        let entry = entry.map_err(RepoError::io(format!("cannot read {}", from.display())))?;
-        let path = entry.path();
-        let dest = to.join(entry.file_name());
-        if path.is_dir() {
-            copy_plain(&path, &dest)?;
-        } else {
-            std::fs::copy(&path, &dest)
-                .map_err(RepoError::io(format!("cannot copy {}", path.display())))?;
-        }
-    }
-    Ok(())
 }
 
 #[cfg(test)]
