@@ -297,6 +297,41 @@ fn shipped_names() -> Vec<String> {
     names
 }
 
+/// Answers that break the build in a group, a borrow error among them (the build screens those
+/// by where the compiler points, and bisects what no answer's code holds), cannot take the
+/// reference's reward away or earn one: each is judged as it would be alone.
+#[test]
+fn answers_that_break_the_build_do_not_change_the_other_answers_verdicts() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = multi_catalog(tmp.path());
+    let p = problem(&dir);
+    let broken = [
+        // A type error.
+        "pub fn sum(v: &[u32]) -> u32 { let s: u32 = \"no\"; s }",
+        // Use after move: the borrow checker's error, reported after type checking.
+        "pub fn sum(v: &[u32]) -> u32 { let w = v.to_vec(); let a = w; let b = w; a[0] + b[0] }",
+        // Assigning twice to an immutable binding, in a loop.
+        "pub fn sum(v: &[u32]) -> u32 { let s; loop { s = v.len() as u32; if s > 0 { break; } } s }",
+        // A name that does not exist.
+        "pub fn sum(v: &[u32]) -> u32 { v.iter().copied().summm() }",
+    ];
+    let mut answers: Vec<String> = vec![p.answer.clone()];
+    answers.extend(broken.iter().map(|b| block(b)));
+    let refs: Vec<&str> = answers.iter().map(String::as_str).collect();
+    let v = RepoFix.verify_group(&p.data, &refs);
+    assert!(v[0].correct, "{:?}", v[0]);
+    for (i, b) in broken.iter().enumerate() {
+        let got = &v[i + 1];
+        assert!(!got.correct && got.score == 0.0, "{b}: {got:?}");
+        assert_eq!(got.reason, Reason::CompileError, "{b}: {got:?}");
+        assert_eq!(
+            RepoFix.verify(&p.data, &refs[i + 1]).reason,
+            got.reason,
+            "{b}"
+        );
+    }
+}
+
 /// Every shipped crate catalog poses problems whose reference passes the crate's own sealed tests
 /// and whose unchanged bug fails them (heck's tests are written by a `macro_rules!`, so this
 /// also holds the sealing of macro-written tests).
