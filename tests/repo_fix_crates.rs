@@ -325,7 +325,7 @@ fn answers_that_break_the_build_do_not_change_the_other_answers_verdicts() {
         assert!(!got.correct && got.score == 0.0, "{b}: {got:?}");
         assert_eq!(got.reason, Reason::CompileError, "{b}: {got:?}");
         assert_eq!(
-            RepoFix.verify(&p.data, &refs[i + 1]).reason,
+            RepoFix.verify(&p.data, refs[i + 1]).reason,
             got.reason,
             "{b}"
         );
