@@ -1,6 +1,8 @@
 //! Criterion bench for `repo_fix` on a real crate (`repo = path:DIR`): verifying one answer and a
 //! GRPO group of 16 distinct answers (the reference, one with a type error, up to 14 single edits
-//! of the buggy function, the rest the reference written differently) against the crate's own sealed tests. Needs cargo and rustc on PATH.
+//! of the buggy functions, the rest the reference written differently) against the crate's own
+//! sealed tests, for a problem with one bug and for one with two bugs in two files (`bugs = 2`).
+//! Needs cargo and rustc on PATH.
 //!
 //! The catalog is a shipped one, `envs/crates/heck`, or the directory in
 //! `VERIGYM_BENCH_CATALOG`. The first verification in the process builds the crate and its
@@ -23,18 +25,19 @@ fn catalog() -> PathBuf {
     )
 }
 
-fn problem() -> Problem<RepoFixParams, RepoFixData> {
+fn problem(bugs: u32) -> Problem<RepoFixParams, RepoFixData> {
     let params = RepoFixParams {
         repo: format!("path:{}", catalog().display()),
+        bugs,
         ..RepoFixParams::at_level(2.0)
     };
     Generator::new(&RepoFix, params, 4).unwrap().problem(0)
 }
 
-/// The reference, one answer with a type error, and single edits of the buggy function (other
-/// mutants of it), topped up with the reference padded by an unused `let`: 16 distinct answers.
+/// The reference, one answer with a type error, and single edits of the buggy functions (other
+/// mutants of them), topped up with the reference padded by an unused `let`: 16 distinct answers.
 fn group(p: &Problem<RepoFixParams, RepoFixData>) -> Vec<String> {
-    let function = &p.data.bugs[0].function;
+    let names: Vec<&str> = p.data.bugs.iter().map(|b| b.function.as_str()).collect();
     let analysis = mutate::analyze(&p.data.library, "buggy.rs").unwrap();
     let at = p
         .answer
@@ -46,7 +49,7 @@ fn group(p: &Problem<RepoFixParams, RepoFixData>) -> Vec<String> {
     for m in &analysis.mutants {
         let edited = mutate::apply(&p.data.library, m);
         let functions = mutate::analyze(&edited, "buggy.rs").unwrap().functions;
-        let answer = answer_block(&edited, &functions, &[function]);
+        let answer = answer_block(&edited, &functions, &names);
         if !answers.contains(&answer) {
             answers.push(answer);
         }
@@ -68,28 +71,27 @@ fn group(p: &Problem<RepoFixParams, RepoFixData>) -> Vec<String> {
 }
 
 fn verify(c: &mut Criterion) {
-    let p = problem();
-    let answers = group(&p);
-    let responses: Vec<&str> = answers.iter().map(String::as_str).collect();
-    let verdicts = RepoFix.verify_group(&p.data, &responses);
-    let reasons: Vec<_> = verdicts.iter().map(|v| v.reason).collect();
-    eprintln!(
-        "group of 16 on {} ({}): {reasons:?}",
-        p.id, p.data.bugs[0].function
-    );
-    assert!(verdicts[0].correct, "{:?}", verdicts[0]);
-    assert_eq!(verdicts[1].reason, verigym::Reason::CompileError);
-
     let mut group = c.benchmark_group("repo_fix_crate");
     group
         .sample_size(10)
         .measurement_time(Duration::from_secs(30));
-    group.bench_function("verify_single", |b| {
-        b.iter(|| black_box(RepoFix.verify(&p.data, &p.answer).correct))
-    });
-    group.bench_function("verify_group_16", |b| {
-        b.iter(|| black_box(RepoFix.verify_group(&p.data, &responses).len()))
-    });
+    for (bugs, suffix) in [(1, ""), (2, "_two_bugs")] {
+        let p = problem(bugs);
+        let answers = self::group(&p);
+        let responses: Vec<&str> = answers.iter().map(String::as_str).collect();
+        let verdicts = RepoFix.verify_group(&p.data, &responses);
+        let reasons: Vec<_> = verdicts.iter().map(|v| v.reason).collect();
+        let functions: Vec<&str> = p.data.bugs.iter().map(|b| b.function.as_str()).collect();
+        eprintln!("group of 16 on {} ({functions:?}): {reasons:?}", p.id);
+        assert!(verdicts[0].correct, "{:?}", verdicts[0]);
+        assert_eq!(verdicts[1].reason, verigym::Reason::CompileError);
+        group.bench_function(format!("verify_single{suffix}"), |b| {
+            b.iter(|| black_box(RepoFix.verify(&p.data, &p.answer).correct))
+        });
+        group.bench_function(format!("verify_group_16{suffix}"), |b| {
+            b.iter(|| black_box(RepoFix.verify_group(&p.data, &responses).len()))
+        });
+    }
     group.finish();
 }
 

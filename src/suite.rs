@@ -39,6 +39,10 @@ pub const SHIPPED: &[(&str, &str)] = &[
         "standard-v5",
         include_str!("../envs/suites/standard-v5.toml"),
     ),
+    (
+        "standard-v6",
+        include_str!("../envs/suites/standard-v6.toml"),
+    ),
 ];
 
 /// The most problems one entry may ask for.

@@ -77,17 +77,17 @@ fn generation_is_pinned() {
             (
                 None,
                 0,
-                "9a4a4e50dc461cbf7b5cca1d0409af1787b550298032fb114a2c98e909bab2de",
+                "ef93fe8b7bae9dbed52b207980a3b0e891d71eede7605c358ab21139ef57d527",
             ),
             (
                 Some(0.0),
                 7,
-                "187d028568f6c7f8597e6499cb4c5f87c11ba7b3cb9e953d5a787f8fe317590d",
+                "6abd9e3537dc1881bd0f556ebf74b5cb98df6bdf2a1fe2433eac919ebdd85d5d",
             ),
             (
                 Some(10.0),
                 7,
-                "e66cfa210b0ef098c266e72b2c161471c94806b43cbbc6cbb0c00153c22aa3e2",
+                "2d39d53d7dfd2867e2e70ff7247f37efe7251f7ce9462546e4f6693f4525c04d",
             ),
         ],
     );

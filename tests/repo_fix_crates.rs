@@ -12,7 +12,7 @@ use verigym::repo::catalog::Failure;
 use verigym::repo::krate::catalog::{
     CATALOG_FORMAT, CATALOG_JSON, CrateBug, CrateCatalog, CrateTest, SOURCE_DIR, source_sha256,
 };
-use verigym::repo::krate::fixes::{self, FixRun, FixTarget};
+use verigym::repo::krate::fixes::{self, FixRun, FixTarget, Replacement};
 use verigym::repo::mutate::Operator;
 use verigym::{Env, EnvParams, Generator, Problem, Reason};
 
@@ -207,18 +207,19 @@ fn outcomes_come_only_from_sealed_records() {
     let source = dir.join(SOURCE_DIR);
     let original = std::fs::read_to_string(source.join("src/lib.rs")).unwrap();
     let buggy = original.replace("s += x", "s -= x");
+    let files = [(k.file.as_str(), buggy.as_str())];
     let target = FixTarget {
         source_dir: &source,
-        file: &k.file,
-        buggy: &buggy,
+        files: &files,
         cargo_args: &k.cargo_args,
         tests: &p.data.tests,
     };
     let item = |body: &str| {
-        vec![(
-            "sum".to_owned(),
-            format!("pub fn sum(v: &[u32]) -> u32 {{ {body} }}"),
-        )]
+        vec![Replacement {
+            file: 0,
+            function: "sum".to_owned(),
+            item: format!("pub fn sum(v: &[u32]) -> u32 {{ {body} }}"),
+        }]
     };
     let answers = [
         item("let mut s = 0; for x in v { s += x; } s"),
@@ -375,6 +376,7 @@ fn shipped_crate_catalogs_pose_problems_their_references_solve() {
 /// it is refused when the crate has no such bug.
 #[test]
 fn every_level_poses_problems_on_every_shipped_crate() {
+    let mut most = Vec::new();
     for name in shipped_names() {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("envs/crates")
@@ -387,15 +389,44 @@ fn every_level_poses_problems_on_every_shipped_crate() {
             let g = Generator::at_level(&RepoFix, level, &overrides, 3)
                 .unwrap_or_else(|e| panic!("{name} at level {level}: {e}"));
             let p = g.params().clone();
-            let n = g.problem(0).data.failing.len() as u32;
-            assert!(n >= 1 && n <= p.max_failing, "{name} at level {level}: {n}");
+            let problem = g.problem(0);
+            assert_eq!(
+                problem.data.bugs.len() as u32,
+                p.bugs,
+                "{name} at level {level}"
+            );
+            let n = problem.data.failing.len() as u32;
+            assert!(
+                n >= 1 && n <= p.bugs * p.max_failing,
+                "{name} at level {level}: {n}"
+            );
             if let Some(prev) = &prev {
-                assert!(p.max_failing <= prev.max_failing, "{name} at level {level}");
+                // More bugs are harder whatever the range; at as many bugs, the range only
+                // narrows.
+                assert!(p.bugs >= prev.bugs, "{name} at level {level}");
+                if p.bugs == prev.bugs {
+                    assert!(p.max_failing <= prev.max_failing, "{name} at level {level}");
+                }
                 assert!(p.min_failing <= prev.min_failing, "{name} at level {level}");
             }
             prev = Some(p);
         }
+        most.push((name, prev.unwrap().bugs));
     }
+    // At the top level, as many bugs as the crate can pose together, each in its own file: one
+    // for ms-converter, a crate of one file, and for shlex, whose `bytes.rs` repeats the
+    // function names of its `lib.rs`, so an answer's fix could not be told apart by name.
+    let most: Vec<(&str, u32)> = most.iter().map(|(n, b)| (n.as_str(), *b)).collect();
+    assert_eq!(
+        most,
+        [
+            ("heck", 3),
+            ("ms-converter", 1),
+            ("shlex", 1),
+            ("thunderdome", 3),
+            ("unit-prefix", 2)
+        ]
+    );
     let heck = Path::new(env!("CARGO_MANIFEST_DIR")).join("envs/crates/heck");
     let overrides = serde_json::Map::from_iter([
         (
@@ -617,5 +648,108 @@ mod shipped {
             !tmp.path().join("cache").exists(),
             "nothing is cached for an unknown name"
         );
+    }
+}
+
+/// `fn` item text as an answer gives it: a method inside its `impl` block.
+fn item_block(name: &str, text: &str) -> String {
+    match name.rsplit_once("::") {
+        Some((ty, _)) => format!("impl {ty} {{\n    {text}\n}}\n"),
+        None => format!("{text}\n"),
+    }
+}
+
+/// Several bugs on a crate (`bugs = 2`): each in its own file, in functions no test of the crate
+/// runs two of, so each bug alone fails exactly its catalogued tests and the prompt lists their
+/// union. Only fixing every bug earns the reward: the reference passes in either order of its
+/// functions; the bugs left as they are, one bug fixed and the other left, and one fix given
+/// alone all fail.
+#[test]
+fn two_bugs_in_two_files_of_a_crate_are_fixed_together_or_not_at_all() {
+    for name in ["heck", "thunderdome"] {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("envs/crates")
+            .join(name);
+        let catalog = verigym::repo::krate::catalog::load(&dir).unwrap();
+        let params = RepoFixParams {
+            bugs: 2,
+            ..params(&dir)
+        };
+        let g = Generator::new(&RepoFix, params, 5).unwrap();
+        for i in 0..2 {
+            let p = g.problem(i);
+            let k = p.data.krate.as_ref().unwrap();
+            assert_eq!((p.data.bugs.len(), k.more.len()), (2, 1), "{name}");
+            assert_ne!(k.file, k.more[0].file, "{name}");
+            for file in [&k.file, &k.more[0].file] {
+                assert!(
+                    p.prompt.contains(&format!("`{file}`:\n```rust\n")),
+                    "{name}: {}",
+                    p.prompt
+                );
+            }
+            let bugs: Vec<&CrateBug> = p
+                .data
+                .bugs
+                .iter()
+                .map(|b| catalog.bugs.iter().find(|c| c.id == b.id).unwrap())
+                .collect();
+            let mut union: Vec<&str> = bugs
+                .iter()
+                .flat_map(|b| &b.failing)
+                .map(|f| f.test.as_str())
+                .filter(|t| p.data.tests.iter().any(|c| c == t))
+                .collect();
+            union.sort_unstable();
+            let listed: Vec<&str> = p.data.failing.iter().map(|f| f.test.as_str()).collect();
+            assert_eq!(listed, union, "{name}");
+
+            let source =
+                |b: &CrateBug| std::fs::read_to_string(dir.join(SOURCE_DIR).join(&b.file)).unwrap();
+            let original =
+                |b: &CrateBug| item_block(&b.function, &source(b)[b.item_span[0]..b.item_span[1]]);
+            let buggy = |b: &CrateBug| {
+                let s = source(b);
+                let item = format!(
+                    "{}{}{}",
+                    &s[b.item_span[0]..b.span[0]],
+                    b.replacement,
+                    &s[b.span[1]..b.item_span[1]]
+                );
+                item_block(&b.function, &item)
+            };
+            let answers = [
+                p.answer.clone(),
+                block(&format!("{}{}", original(bugs[1]), original(bugs[0]))),
+                block(&p.data.library),
+                block(&format!("{}{}", original(bugs[0]), buggy(bugs[1]))),
+                block(&format!("{}{}", buggy(bugs[0]), original(bugs[1]))),
+                block(&original(bugs[1])),
+            ];
+            let refs: Vec<&str> = answers.iter().map(String::as_str).collect();
+            let v = RepoFix.verify_group(&p.data, &refs);
+            assert!(v[0].correct, "{name} {}: {:?}", p.id, v[0]);
+            assert!(v[1].correct, "{name} {}: {:?}", p.id, v[1]);
+            for (j, got) in v.iter().enumerate().skip(2) {
+                assert_eq!(
+                    got.reason,
+                    Reason::WrongAnswer,
+                    "{name} {} #{j}: {got:?}",
+                    p.id
+                );
+                assert_eq!(got.score, 0.0, "{name} {} #{j}: {got:?}", p.id);
+            }
+            assert!(v[5].message.contains("does not give"), "{:?}", v[5]);
+            // With both bugs in place, exactly the listed tests fail: no test runs both buggy
+            // functions, so none fails that each bug alone would not fail.
+            let mut failing: Vec<&str> = v[2].detail.as_ref().unwrap()["failing"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|t| t.as_str().unwrap())
+                .collect();
+            failing.sort_unstable();
+            assert_eq!(failing, listed, "{name} {}", p.id);
+        }
     }
 }

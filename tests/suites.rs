@@ -31,6 +31,11 @@ const PINNED: &[(&str, u32, &str)] = &[
         5,
         "30be76c0c1f2cb1ab2d4d5ce23fc49611a1d62f214c03fc2e861a6614c65877d",
     ),
+    (
+        "standard-v6",
+        6,
+        "4709b3aae5d8e7b85d3cacaf4dc30da6258e0297687120b5b2cac9be92a4da29",
+    ),
 ];
 
 /// A fresh directory, removed when the value drops.
@@ -97,7 +102,7 @@ fn shipped_suites_are_frozen() {
 
 #[test]
 fn the_newest_standard_covers_every_registered_env_at_three_levels() {
-    let spec = SuiteSpec::load("standard-v5", &EnvSet::shipped()).unwrap();
+    let spec = SuiteSpec::load("standard-v6", &EnvSet::shipped()).unwrap();
     for env in verigym::registry::envs() {
         let mut levels: Vec<f64> = spec
             .entries
@@ -124,7 +129,7 @@ fn build_then_check_is_byte_exact_across_thread_counts() {
         .build()
         .unwrap()
         .install(|| {
-            SuiteSpec::load("standard-v5", &EnvSet::shipped())
+            SuiteSpec::load("standard-v6", &EnvSet::shipped())
                 .unwrap()
                 .build(&EnvSet::shipped())
                 .unwrap()
@@ -144,7 +149,7 @@ fn build_then_check_is_byte_exact_across_thread_counts() {
 fn tampering_is_caught_and_named() {
     let dir_guard = scratch("tamper");
     let dir = dir_guard.path();
-    SuiteSpec::load("standard-v5", &EnvSet::shipped())
+    SuiteSpec::load("standard-v6", &EnvSet::shipped())
         .unwrap()
         .build(&EnvSet::shipped())
         .unwrap()

@@ -307,6 +307,22 @@ impl Analysis {
         text: &str,
         rt: &str,
     ) -> Result<u32, String> {
+        // After the skipped mutants' ordinals too, so every ordinal stays unique.
+        let ordinal = (self.mutants.len() + self.skipped.len()) as u32 + 1;
+        self.add_variant_at(name, text, rt, ordinal)?;
+        Ok(ordinal)
+    }
+
+    /// [`Analysis::add_variant_naming`] under a given `ordinal`, which the caller keeps unique in
+    /// this file: one answer that replaces functions of several files of a crate gives each of
+    /// its arms the same ordinal, so selecting it at run time selects the whole answer.
+    pub(crate) fn add_variant_at(
+        &mut self,
+        name: &str,
+        text: &str,
+        rt: &str,
+        ordinal: u32,
+    ) -> Result<(), String> {
         let f = self
             .function(name)
             .ok_or_else(|| format!("no function `{name}` in the library"))?;
@@ -319,8 +335,6 @@ impl Analysis {
         }
         let span = f.body.clone();
         let body = &text[inner.clone()];
-        // After the skipped mutants' ordinals too, so every ordinal stays unique.
-        let ordinal = (self.mutants.len() + self.skipped.len()) as u32 + 1;
         let mutated = apply_edit(&self.source, &span, body);
         let (line, column) = line_col(&self.source, span.start);
         self.mutants.push(Mutant {
@@ -338,7 +352,7 @@ impl Analysis {
             pieces: vec![Piece::Text(fueled(&item, text, inner, rt))],
             skip: None,
         });
-        Ok(ordinal)
+        Ok(())
     }
 }
 

@@ -4,13 +4,15 @@
 //! ([`super::shipped`]), verified by building the catalog's copy of the crate with the answer and
 //! running the crate's own tests, sealed ([`crate::repo::krate::fixes`]).
 //!
-//! A record carries the bug as an edit of one file, the buggy function and the prompt, and names
-//! the crate by the content hash of its source: the verifier rebuilds the buggy file from the
-//! source it finds and refuses to judge (`verifier_error`) when that source is missing or has
-//! another hash. One bug per problem, in the crate's own surface: `bugs`, `variation`, `reach`
-//! and `misleading` are mini-repo knobs.
+//! A record carries each bug as an edit of one file, the buggy functions and the prompt, and
+//! names the crate by the content hash of its source: the verifier rebuilds the buggy files from
+//! the source it finds and refuses to judge (`verifier_error`) when that source is missing or
+//! has another hash. With `bugs = n` a problem has n bugs, each in a different file, in
+//! functions no test of the crate runs two of (on the unmutated crate), so each bug alone fails
+//! exactly the tests its catalog entry records. `variation`, `reach` and `misleading` are
+//! mini-repo knobs.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, LazyLock, Mutex};
 
@@ -24,7 +26,7 @@ use crate::core::env::Generated;
 use crate::core::rng::ProblemRng;
 use crate::core::verdict::{Reason, Verdict};
 use crate::repo::krate::catalog::{self as crate_catalog, CrateBug, CrateCatalog, SOURCE_DIR};
-use crate::repo::krate::fixes::{self, FixRun, FixTarget};
+use crate::repo::krate::fixes::{self, FixRun, FixTarget, Replacement};
 use crate::repo::mutate::{FnInfo, line_col, unified_diff};
 
 /// The prefix of a `repo` value that names a catalog directory.
@@ -56,6 +58,39 @@ pub struct CrateRef {
     pub original: String,
     /// The buggy text that replaces it.
     pub replacement: String,
+    /// The problem's other bugs when it has several (`bugs` > 1), each in another file, in the
+    /// order of the record's `bugs` after the first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub more: Vec<CrateEdit>,
+}
+
+/// One more bug of a crate record: an edit of one file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CrateEdit {
+    /// The buggy file, relative to the package directory.
+    pub file: String,
+    /// The bug's byte range in the original `file`.
+    pub span: [usize; 2],
+    /// The original text there.
+    pub original: String,
+    /// The buggy text that replaces it.
+    pub replacement: String,
+}
+
+impl CrateRef {
+    /// Every bug's edit, the first one's fields first.
+    fn edits(&self) -> Vec<CrateEdit> {
+        let first = CrateEdit {
+            file: self.file.clone(),
+            span: self.span,
+            original: self.original.clone(),
+            replacement: self.replacement.clone(),
+        };
+        std::iter::once(first)
+            .chain(self.more.iter().cloned())
+            .collect()
+    }
 }
 
 /// A loaded catalog, with what generation and verification need.
@@ -74,6 +109,19 @@ pub struct Loaded {
     /// The bugs that can be posed: the original function passes the answer policy (so the
     /// reference answer is accepted), and the buggy function is found in the buggy file.
     usable: Vec<usize>,
+    /// The usable bugs by function, in file order: what a problem with several bugs draws from.
+    groups: Vec<Group>,
+    /// Whether two groups' bugs may be posed together (`apart[a][b]`): other files, no test of
+    /// the crate reaching both functions, and neither function's name (without its type) found
+    /// in the other's file, so an answer's fixes are matched to their files by name alone.
+    apart: Vec<Vec<bool>>,
+}
+
+/// The usable bugs of one function.
+#[derive(Debug)]
+struct Group {
+    file: String,
+    bugs: Vec<usize>,
 }
 
 static LOADED: LazyLock<Mutex<BTreeMap<String, Arc<Loaded>>>> = LazyLock::new(Mutex::default);
@@ -201,6 +249,7 @@ fn load_from(
             usable.push(i);
         }
     }
+    let (groups, apart) = groups(&catalog, &usable, &functions);
     if usable.is_empty() {
         return Err(format!(
             "the catalog of `{}` has no bug whose function a fix may be written for (the \
@@ -215,12 +264,71 @@ fn load_from(
         files,
         tests,
         usable,
+        groups,
+        apart,
     });
     LOADED
         .lock()
         .unwrap_or_else(|e| e.into_inner())
         .insert(spec.to_owned(), Arc::clone(&loaded));
     Ok(loaded)
+}
+
+/// The usable bugs grouped by function, groups in file order (then catalog order), and which
+/// groups may be posed together.
+fn groups(
+    catalog: &CrateCatalog,
+    usable: &[usize],
+    functions: &BTreeMap<&str, Vec<FnInfo>>,
+) -> (Vec<Group>, Vec<Vec<bool>>) {
+    let mut keyed: BTreeMap<(&str, usize), Vec<usize>> = BTreeMap::new();
+    let mut first: BTreeMap<(&str, &str), usize> = BTreeMap::new();
+    for &i in usable {
+        let bug = &catalog.bugs[i];
+        let at = *first.entry((&bug.file, &bug.function)).or_insert(i);
+        keyed.entry((&bug.file, at)).or_default().push(i);
+    }
+    let groups: Vec<Group> = keyed
+        .into_iter()
+        .map(|((file, _), bugs)| Group {
+            file: file.to_owned(),
+            bugs,
+        })
+        .collect();
+    // The tests that reach each group's function, as `file#function` in the catalog.
+    let reached: Vec<BTreeSet<usize>> = groups
+        .iter()
+        .map(|g| {
+            let bug = &catalog.bugs[g.bugs[0]];
+            let site = format!("{}#{}", bug.file, bug.function);
+            (0..catalog.tests.len())
+                .filter(|&t| catalog.tests[t].reaches.contains(&site))
+                .collect()
+        })
+        .collect();
+    // By the name without its type: a method given without its `impl` block is matched by
+    // that, and must not become ambiguous because another file joined the problem.
+    let short = |name: &str| name.rsplit("::").next().unwrap_or(name).to_owned();
+    let named_in = |g: &Group, file: &str| {
+        let name = short(&catalog.bugs[g.bugs[0]].function);
+        functions
+            .get(file)
+            .is_some_and(|f| f.iter().any(|f| short(&f.name) == name))
+    };
+    let apart = (0..groups.len())
+        .map(|a| {
+            (0..groups.len())
+                .map(|b| {
+                    let (ga, gb) = (&groups[a], &groups[b]);
+                    ga.file != gb.file
+                        && reached[a].is_disjoint(&reached[b])
+                        && !named_in(ga, &gb.file)
+                        && !named_in(gb, &ga.file)
+                })
+                .collect()
+        })
+        .collect();
+    (groups, apart)
 }
 
 /// The function of `functions` that holds `bug`.
@@ -241,6 +349,98 @@ impl Loaded {
                 (p.min_failing..=p.max_failing).contains(&n)
             })
             .collect()
+    }
+
+    /// The `bugs`-tuples of groups, ascending, that may be posed together and each have a bug
+    /// failing `min_failing..=max_failing` tests: what a problem with several bugs draws from.
+    /// At most [`super::params::BUGS_MAX`] bugs, so the enumeration stays small.
+    fn posable(&self, bugs: u32, min_failing: u32, max_failing: u32) -> Vec<Vec<usize>> {
+        self.tuples(bugs, min_failing, max_failing, usize::MAX)
+    }
+
+    /// The first `limit` of [`Loaded::posable`].
+    fn tuples(
+        &self,
+        bugs: u32,
+        min_failing: u32,
+        max_failing: u32,
+        limit: usize,
+    ) -> Vec<Vec<usize>> {
+        let fits = |g: &Group| {
+            g.bugs.iter().any(|&i| {
+                let n = self.catalog.bugs[i].failing.len() as u32;
+                (min_failing..=max_failing).contains(&n)
+            })
+        };
+        let open: Vec<usize> = (0..self.groups.len())
+            .filter(|&g| fits(&self.groups[g]))
+            .collect();
+        let mut out = Vec::new();
+        let mut tuple = Vec::new();
+        self.extend(&open, bugs as usize, &mut tuple, &mut out, limit);
+        out
+    }
+
+    fn extend(
+        &self,
+        open: &[usize],
+        want: usize,
+        tuple: &mut Vec<usize>,
+        out: &mut Vec<Vec<usize>>,
+        limit: usize,
+    ) {
+        if tuple.len() == want {
+            out.push(tuple.clone());
+            return;
+        }
+        for (k, &g) in open.iter().enumerate() {
+            if out.len() >= limit {
+                return;
+            }
+            if tuple.iter().all(|&t| self.apart[t][g]) {
+                tuple.push(g);
+                self.extend(&open[k + 1..], want, tuple, out, limit);
+                tuple.pop();
+            }
+        }
+    }
+
+    /// Whether `p.bugs` bugs can be posed together under `p`'s failing-test range.
+    pub fn can_pose(&self, p: &RepoFixParams) -> bool {
+        if p.bugs <= 1 {
+            return !self.eligible(p).is_empty();
+        }
+        !self
+            .tuples(p.bugs, p.min_failing, p.max_failing, 1)
+            .is_empty()
+    }
+
+    /// The most bugs (up to `most`) the crate can pose together, whatever the failing range.
+    pub fn most_bugs(&self, most: u32) -> u32 {
+        (2..=most)
+            .take_while(|&n| !self.tuples(n, 1, u32::MAX, 1).is_empty())
+            .last()
+            .unwrap_or(1)
+    }
+
+    /// The smallest `max_failing` at or above `at_least` under which `p.bugs` bugs can be posed
+    /// together (from `p.min_failing`), if any.
+    pub fn fewest_max_failing(&self, p: &RepoFixParams, at_least: u32) -> Option<u32> {
+        let mut counts: Vec<u32> = self
+            .usable
+            .iter()
+            .map(|&i| self.catalog.bugs[i].failing.len() as u32)
+            .filter(|&n| n >= at_least)
+            .collect();
+        counts.push(at_least);
+        counts.sort_unstable();
+        counts.dedup();
+        counts.into_iter().find(|&m| {
+            self.can_pose(&RepoFixParams {
+                max_failing: m,
+                ..p.clone()
+            })
+        })
     }
 
     /// The fewest and the most tests any usable bug fails.
@@ -276,76 +476,188 @@ fn apply(original: &str, span: [usize; 2], replacement: &str) -> String {
     )
 }
 
-/// A problem from a loaded catalog. `p` must be valid (so some bug is eligible).
-pub fn generate(l: &Loaded, p: &RepoFixParams, rng: &mut ProblemRng) -> Generated<RepoFixData> {
-    let eligible = l.eligible(p);
-    let bug = &l.catalog.bugs[*rng.choose(&eligible)];
-    let original = &l.files[&bug.file];
-    let (buggy, functions, target) =
-        buggy_function(original, bug).expect("load keeps only bugs whose buggy file reads back");
-    let mut others: Vec<usize> = (0..functions.len()).filter(|&i| i != target).collect();
-    rng.shuffle(&mut others);
-    others.truncate(p.distractors as usize);
-    let mut shown = vec![target];
-    shown.extend(others);
-    shown.sort_unstable();
-    let shown_names: Vec<String> = shown.iter().map(|&i| functions[i].name.clone()).collect();
+/// One bug of a problem being made: its catalog entry, its file's original text, the buggy text,
+/// the buggy file's functions and which of them holds the bug.
+struct Posed<'a> {
+    bug: &'a CrateBug,
+    original: &'a str,
+    buggy: String,
+    functions: Vec<FnInfo>,
+    target: usize,
+}
 
-    let span = bug.span[0]..bug.span[1];
-    let fixed_span = span.start..span.start + bug.replacement.len();
-    let line = line_col(&buggy, span.start).0;
-    let injected = InjectedBug {
-        id: bug.id.clone(),
-        function: bug.function.clone(),
-        line,
-        buggy: bug.replacement.clone(),
-        original: bug.original.clone(),
-        fix_diff: unified_diff(&bug.file, &buggy, original, &fixed_span),
-    };
-    let buggy_fn = &functions[target];
-    let library = super::answer_block(
-        &buggy,
-        std::slice::from_ref(buggy_fn),
-        &[buggy_fn.name.as_str()],
-    );
-    let library = library
+/// The catalog bugs a problem poses: one eligible bug, or for `bugs` > 1 a tuple of groups
+/// that may be posed together, then one fitting bug of each.
+fn choose(l: &Loaded, p: &RepoFixParams, rng: &mut ProblemRng) -> Vec<usize> {
+    if p.bugs <= 1 {
+        return vec![*rng.choose(&l.eligible(p))];
+    }
+    let tuples = l.posable(p.bugs, p.min_failing, p.max_failing);
+    let tuple = rng.choose(&tuples).clone();
+    tuple
+        .into_iter()
+        .map(|g| {
+            let fits: Vec<usize> = l.groups[g]
+                .bugs
+                .iter()
+                .copied()
+                .filter(|&i| {
+                    let n = l.catalog.bugs[i].failing.len() as u32;
+                    (p.min_failing..=p.max_failing).contains(&n)
+                })
+                .collect();
+            *rng.choose(&fits)
+        })
+        .collect()
+}
+
+/// A ```rust block's code.
+fn unfenced(block: &str) -> &str {
+    block
         .trim_start_matches("```rust\n")
         .trim_end_matches("```")
-        .to_owned();
-    let original_functions =
-        fixes::functions(original, &bug.file).expect("a catalogued file parses");
-    let answer = super::answer_block(original, &original_functions, &[bug.function.as_str()]);
+}
+
+/// A problem from a loaded catalog. `p` must be valid (so some bug, or tuple of bugs, is
+/// eligible).
+pub fn generate(l: &Loaded, p: &RepoFixParams, rng: &mut ProblemRng) -> Generated<RepoFixData> {
+    let posed: Vec<Posed<'_>> = choose(l, p, rng)
+        .into_iter()
+        .map(|i| {
+            let bug = &l.catalog.bugs[i];
+            let original = l.files[&bug.file].as_str();
+            let (buggy, functions, target) = buggy_function(original, bug)
+                .expect("load keeps only bugs whose buggy file reads back");
+            Posed {
+                bug,
+                original,
+                buggy,
+                functions,
+                target,
+            }
+        })
+        .collect();
+    // Distractors from every buggy file, drawn together.
+    let mut others: Vec<(usize, usize)> = posed
+        .iter()
+        .enumerate()
+        .flat_map(|(k, b)| {
+            (0..b.functions.len())
+                .filter(move |&i| i != b.target)
+                .map(move |i| (k, i))
+        })
+        .collect();
+    rng.shuffle(&mut others);
+    others.truncate(p.distractors as usize);
+    let mut shown: Vec<Vec<usize>> = posed.iter().map(|b| vec![b.target]).collect();
+    for (k, i) in others {
+        shown[k].push(i);
+    }
+    for s in &mut shown {
+        s.sort_unstable();
+    }
+    let shown_names: Vec<String> = posed
+        .iter()
+        .zip(&shown)
+        .flat_map(|(b, s)| s.iter().map(|&i| b.functions[i].name.clone()))
+        .collect();
+
+    let injected: Vec<InjectedBug> = posed
+        .iter()
+        .map(|b| {
+            let span = b.bug.span[0]..b.bug.span[1];
+            let fixed_span = span.start..span.start + b.bug.replacement.len();
+            InjectedBug {
+                id: b.bug.id.clone(),
+                function: b.bug.function.clone(),
+                line: line_col(&b.buggy, span.start).0,
+                buggy: b.bug.replacement.clone(),
+                original: b.bug.original.clone(),
+                fix_diff: unified_diff(&b.bug.file, &b.buggy, b.original, &fixed_span),
+            }
+        })
+        .collect();
+    let several = posed.len() > 1;
+    let library = posed
+        .iter()
+        .map(|b| {
+            let f = &b.functions[b.target];
+            let block = super::answer_block(&b.buggy, std::slice::from_ref(f), &[f.name.as_str()]);
+            let code = unfenced(&block);
+            if several {
+                format!("// `{}`:\n{code}", b.bug.file)
+            } else {
+                code.to_owned()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let answer = posed
+        .iter()
+        .map(|b| {
+            let functions =
+                fixes::functions(b.original, &b.bug.file).expect("a catalogued file parses");
+            unfenced(&super::answer_block(
+                b.original,
+                &functions,
+                &[b.bug.function.as_str()],
+            ))
+            .to_owned()
+        })
+        .collect::<String>();
+    let mut failing: Vec<_> = posed
+        .iter()
+        .flat_map(|b| &b.bug.failing)
+        .filter(|f| l.tests.contains(&f.test))
+        .cloned()
+        .collect();
+    if several {
+        // Listed by name, not by bug: the order must not tell which failure is whose.
+        failing.sort_by(|a, b| a.test.cmp(&b.test));
+    }
+    let first = posed[0].bug;
     let data = RepoFixData {
         repo: l.catalog.package.clone(),
         library,
         suite: String::new(),
         tests: l.tests.clone(),
-        bugs: vec![injected],
-        failing: bug
-            .failing
-            .iter()
-            .filter(|f| l.tests.contains(&f.test))
-            .cloned()
-            .collect(),
+        bugs: injected,
+        failing,
         shown: shown_names,
         krate: Some(CrateRef {
             catalog: l.spec.clone(),
             package: l.catalog.package.clone(),
             version: l.catalog.version.clone(),
             source_sha256: l.catalog.source_sha256.clone(),
-            file: bug.file.clone(),
+            file: first.file.clone(),
             cargo_args: l.catalog.cargo_args.clone(),
-            span: bug.span,
-            original: bug.original.clone(),
-            replacement: bug.replacement.clone(),
+            span: first.span,
+            original: first.original.clone(),
+            replacement: first.replacement.clone(),
+            more: posed[1..]
+                .iter()
+                .map(|b| CrateEdit {
+                    file: b.bug.file.clone(),
+                    span: b.bug.span,
+                    original: b.bug.original.clone(),
+                    replacement: b.bug.replacement.clone(),
+                })
+                .collect(),
         }),
     };
-    let prompt = render(l, bug, &buggy, &functions, &shown, &data, p);
+    let prompt = render(l, &posed, &shown, &data, p);
+    let shown_count: usize = shown.iter().map(Vec::len).sum();
+    let fewest = posed
+        .iter()
+        .map(|b| b.bug.failing.len())
+        .min()
+        .unwrap_or(1)
+        .max(1);
     let difficulty =
-        (shown.len() * 10 / bug.failing.len().max(1)) as u64 + if p.show_failures { 0 } else { 50 };
+        (shown_count * posed.len() * 10 / fewest) as u64 + if p.show_failures { 0 } else { 50 };
     Generated {
         prompt,
-        answer,
+        answer: format!("```rust\n{answer}```"),
         difficulty,
         data,
     }
@@ -384,40 +696,64 @@ fn visible_file(buggy: &str, functions: &[FnInfo], shown: &[usize]) -> String {
 
 fn render(
     l: &Loaded,
-    bug: &CrateBug,
-    buggy: &str,
-    functions: &[FnInfo],
-    shown: &[usize],
+    posed: &[Posed<'_>],
+    shown: &[Vec<usize>],
     data: &RepoFixData,
     p: &RepoFixParams,
 ) -> String {
-    let elided = shown.len() < functions.len();
+    let elided = posed
+        .iter()
+        .zip(shown)
+        .any(|(b, s)| s.len() < b.functions.len());
+    let files: Vec<String> = posed.iter().map(|b| format!("`{}`", b.bug.file)).collect();
+    let (bugs, failing, fix) = if posed.len() == 1 {
+        (
+            format!("one bug, in {}", files[0]),
+            "These tests of the crate fail:",
+            "Fix the bug. Reply with the corrected function in a ```rust code block: one \
+             complete `fn` item with its signature unchanged, a method either alone or inside \
+             its `impl Type { … }` block, after any `use` lines it needs.",
+        )
+    } else {
+        (
+            format!(
+                "{} bugs, each in a different file: {}",
+                posed.len(),
+                files.join(", ")
+            ),
+            "Each of these tests of the crate fails with one of the bugs in place:",
+            "Fix the bugs. Reply with the corrected functions in one ```rust code block: a \
+             complete `fn` item for each buggy function with its signature unchanged, a method \
+             either alone or inside its `impl Type { … }` block, after any `use` lines they \
+             need.",
+        )
+    };
     let mut prompt = format!(
-        "The Rust crate `{}` {} has one bug, in `{}`: the crate's own tests fail.{}\n\n`{}`:\n```rust\n{}```\n",
+        "The Rust crate `{}` {} has {bugs}: the crate's own tests fail.{}\n",
         l.catalog.package,
         l.catalog.version,
-        bug.file,
         if elided {
             " Bodies shown as `/* … */` belong to functions that are correct."
         } else {
             ""
         },
-        bug.file,
-        visible_file(buggy, functions, shown),
     );
+    for (b, s) in posed.iter().zip(shown) {
+        prompt.push_str(&format!(
+            "\n`{}`:\n```rust\n{}```\n",
+            b.bug.file,
+            visible_file(&b.buggy, &b.functions, s),
+        ));
+    }
     if p.show_failures {
-        prompt.push_str("\nThese tests of the crate fail:\n");
+        prompt.push_str(&format!("\n{failing}\n"));
         for f in &data.failing {
             prompt.push_str(&format!("- `{}`:\n```text\n{}\n```\n", f.test, f.message));
         }
     } else {
         prompt.push_str("\nWhich of the crate's tests fail is not shown.\n");
     }
-    prompt.push_str(&super::answer_rules(
-        "Fix the bug. Reply with the corrected function in a ```rust code block: one complete \
-         `fn` item with its signature unchanged, a method either alone or inside its \
-         `impl Type { … }` block, after any `use` lines it needs.",
-    ));
+    prompt.push_str(&super::answer_rules(fix));
     prompt
 }
 
@@ -451,42 +787,65 @@ pub fn verify_group(data: &RepoFixData, k: &CrateRef, responses: &[&str]) -> Vec
         }
         Err(e) => return refuse(format!("cannot hash the crate's source: {e}")),
     }
-    let Some(original) = loaded.files.get(&k.file) else {
-        return refuse(format!("the catalog has no bug in `{}`", k.file));
-    };
-    if original.get(k.span[0]..k.span[1]) != Some(k.original.as_str()) {
+    let edits = k.edits();
+    if edits.len() != data.bugs.len() {
         return refuse(format!(
-            "the record's bug does not match `{}` at bytes {}..{}",
-            k.file, k.span[0], k.span[1]
+            "the record has {} bugs but {} edits of the crate",
+            data.bugs.len(),
+            edits.len()
         ));
     }
-    let buggy = apply(original, k.span, &k.replacement);
-    let functions = match fixes::functions(&buggy, &k.file) {
-        Ok(f) => f,
-        Err(e) => return refuse(format!("the buggy file does not parse: {e}")),
-    };
-    let Some(bug) = data.bugs.first() else {
-        return refuse("the record has no bug".into());
-    };
+    let mut buggy_files: Vec<(String, String)> = Vec::with_capacity(edits.len());
+    for e in &edits {
+        let Some(original) = loaded.files.get(&e.file) else {
+            return refuse(format!("the catalog has no bug in `{}`", e.file));
+        };
+        if buggy_files.iter().any(|(f, _)| *f == e.file) {
+            return refuse(format!("the record edits `{}` twice", e.file));
+        }
+        if original.get(e.span[0]..e.span[1]) != Some(e.original.as_str()) {
+            return refuse(format!(
+                "the record's bug does not match `{}` at bytes {}..{}",
+                e.file, e.span[0], e.span[1]
+            ));
+        }
+        buggy_files.push((e.file.clone(), apply(original, e.span, &e.replacement)));
+    }
+    // Answers are read against the buggy files laid end to end, each function's spans moved to
+    // where its file lands, so a fix of any buggy file resolves by name in one pass.
+    let mut library = String::new();
+    let mut functions: Vec<FnInfo> = Vec::new();
+    for (file, buggy) in &buggy_files {
+        let at = library.len();
+        match fixes::functions(buggy, file) {
+            Ok(f) => functions.extend(f.into_iter().map(|f| shifted(f, at))),
+            Err(e) => return refuse(format!("the buggy file `{file}` does not parse: {e}")),
+        }
+        library.push_str(buggy);
+        library.push('\n');
+    }
     let mut verdicts: Vec<Option<Verdict>> = vec![None; responses.len()];
-    let mut pending: Vec<(usize, Vec<(String, String)>)> = Vec::new();
+    let mut pending: Vec<(usize, Vec<Replacement>)> = Vec::new();
     for (i, r) in responses.iter().enumerate() {
-        match answer::read(r, &buggy, &functions) {
+        match answer::read(r, &library, &functions) {
             Err(rejection) => verdicts[i] = Some(rejection.into()),
-            Ok(fixes) => match only_the_buggy_function(fixes, &bug.function, &buggy, &functions) {
+            Ok(fixes) => match only_the_buggy_functions(fixes, data, &library, &functions) {
                 Ok(f) => pending.push((i, f)),
                 Err(why) => verdicts[i] = Some(Verdict::wrong(why)),
             },
         }
     }
+    let files: Vec<(&str, &str)> = buggy_files
+        .iter()
+        .map(|(f, b)| (f.as_str(), b.as_str()))
+        .collect();
     let target = FixTarget {
         source_dir: &loaded.source_dir,
-        file: &k.file,
-        buggy: &buggy,
+        files: &files,
         cargo_args: &k.cargo_args,
         tests: &data.tests,
     };
-    let answers: Vec<Vec<(String, String)>> = pending.iter().map(|(_, f)| f.clone()).collect();
+    let answers: Vec<Vec<Replacement>> = pending.iter().map(|(_, f)| f.clone()).collect();
     for ((i, _), v) in pending.iter().zip(judge(data, &target, &answers)) {
         verdicts[*i] = Some(v);
     }
@@ -496,13 +855,16 @@ pub fn verify_group(data: &RepoFixData, k: &CrateRef, responses: &[&str]) -> Vec
         .collect()
 }
 
+/// `f` as found `by` bytes further on.
+fn shifted(mut f: FnInfo, by: usize) -> FnInfo {
+    f.span = f.span.start + by..f.span.end + by;
+    f.body = f.body.start + by..f.body.end + by;
+    f
+}
+
 /// One build for the group; a build that fails with no answer to blame is split in two, each
 /// half judged alone.
-fn judge(
-    data: &RepoFixData,
-    target: &FixTarget<'_>,
-    answers: &[Vec<(String, String)>],
-) -> Vec<Verdict> {
+fn judge(data: &RepoFixData, target: &FixTarget<'_>, answers: &[Vec<Replacement>]) -> Vec<Verdict> {
     if answers.is_empty() {
         return Vec::new();
     }
@@ -553,38 +915,66 @@ fn audit_line(message: &str) -> String {
     out
 }
 
-/// An answer's fixes reduced to the buggy function's: other functions given unchanged (token
-/// for token) are dropped; a changed one is refused, since a crate problem's bug is in one
-/// function and the judge builds one arm per answer.
-fn only_the_buggy_function(
+/// An answer's fixes reduced to the buggy functions', each with its file: other functions
+/// given unchanged (token for token) are dropped; a changed one is refused, since a crate
+/// problem's bugs are in its buggy functions and the judge builds arms of those alone. Every
+/// buggy function must be given.
+fn only_the_buggy_functions(
     fixes: Vec<Fix>,
-    buggy_function: &str,
-    buggy: &str,
+    data: &RepoFixData,
+    library: &str,
     functions: &[FnInfo],
-) -> Result<Vec<(String, String)>, String> {
+) -> Result<Vec<Replacement>, String> {
+    let names: Vec<&str> = data.bugs.iter().map(|b| b.function.as_str()).collect();
+    let listed = names
+        .iter()
+        .map(|n| format!("`{n}`"))
+        .collect::<Vec<_>>()
+        .join(" and ");
     let mut kept = Vec::new();
     for fix in fixes {
-        if fix.function == buggy_function {
-            kept.push((fix.function, fix.item));
+        if let Some(k) = names.iter().position(|n| *n == fix.function) {
+            // The bug's own file: the record's edits are in the order of its bugs.
+            kept.push(Replacement {
+                file: k,
+                function: fix.function,
+                item: fix.item,
+            });
             continue;
         }
         let same = functions
             .iter()
-            .find(|f| f.name == fix.function)
-            .is_some_and(|f| same_tokens(&buggy[f.span.clone()], &fix.item));
+            .filter(|f| f.name == fix.function)
+            .any(|f| same_tokens(&library[f.span.clone()], &fix.item));
         if !same {
-            return Err(format!(
-                "the answer changes `{}`, which has no bug; this problem's bug is in `{}`, and \
-                 only that function may be replaced",
-                fix.function, buggy_function
-            ));
+            return Err(if names.len() == 1 {
+                format!(
+                    "the answer changes `{}`, which has no bug; this problem's bug is in `{}`, \
+                     and only that function may be replaced",
+                    fix.function, names[0]
+                )
+            } else {
+                format!(
+                    "the answer changes `{}`, which has no bug; this problem's bugs are in \
+                     {listed}, and only those functions may be replaced",
+                    fix.function
+                )
+            });
         }
     }
-    if kept.is_empty() {
-        return Err(format!(
-            "the answer does not give `{buggy_function}`, the function with the bug"
-        ));
+    for n in &names {
+        if !kept.iter().any(|r| r.function == *n) {
+            return Err(if names.len() == 1 {
+                format!("the answer does not give `{n}`, the function with the bug")
+            } else {
+                format!(
+                    "the answer does not give `{n}`; this problem's bugs are in {listed}, and \
+                     each needs its fix"
+                )
+            });
+        }
     }
+    kept.sort();
     Ok(kept)
 }
 

@@ -88,11 +88,12 @@ pub struct InjectedBug {
 
 impl Env for RepoFix {
     const ID: &'static str = "repo_fix";
-    const VERSION: u32 = 4;
+    const VERSION: u32 = 5;
     // Version 3 added the `variation` knob and moved the level map; version 4 the `reach` and
-    // `misleading` knobs, with the level map from L = 3.5 and `meta.difficulty`. The data
-    // layout and the answers accepted are unchanged, so version-2 records are judged exactly as
-    // before.
+    // `misleading` knobs, with the level map from L = 3.5 and `meta.difficulty`; version 5 lets
+    // `bugs` apply on a crate (each bug in its own file; `CrateRef::more`), which also changes a
+    // crate's problems from L = 4. The data layout only gains that optional field and the
+    // answers accepted are unchanged, so version-2 records are judged exactly as before.
     const COMPATIBLE_SINCE: u32 = 2;
     const SUMMARY: &'static str = "fix bugs injected into a mini Rust repo (hidden strong suite run in a sandbox; needs rustc)";
     type Params = RepoFixParams;

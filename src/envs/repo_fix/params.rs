@@ -31,10 +31,12 @@ pub struct RepoFixParams {
     /// verigym's cache directory, `$VERIGYM_CACHE_DIR`, else `$XDG_CACHE_HOME/verigym` or
     /// `~/.cache/verigym`, so verifying needs only the same verigym build), or `path:DIR`, a
     /// catalog directory made by `verigym catalog PATH --out DIR` (verifying needs the same
-    /// directory on the verifier's machine). Crate problems have one bug each in the crate's own
-    /// code; `bugs`, `variation`, `reach` and `misleading` do not apply.
+    /// directory on the verifier's machine). On a crate, `bugs` puts each bug in a different file
+    /// of the crate's own code, in functions no test of the crate runs two of; `variation`,
+    /// `reach` and `misleading` do not apply.
     pub repo: String,
-    /// How many bugs to inject, each in a different function.
+    /// How many bugs to inject, each in a different function (on a crate, each in a different
+    /// file).
     #[schemars(range(min = 1, max = 3))]
     pub bugs: u32,
     /// Each injected bug makes at least this many hidden tests fail.
@@ -126,10 +128,10 @@ impl RepoFixParams {
     }
 
     /// Validation for a crate source: the catalog loads and has a bug failing
-    /// `min_failing..=max_failing` tests. `bugs`, `variation`, `reach` and `misleading` are
-    /// mini-repo knobs (a crate problem has one bug, in the crate's own surface, and its catalog
-    /// records which functions a test ran, not through how many calls), so any valid value is
-    /// accepted.
+    /// `min_failing..=max_failing` tests, or with `bugs` > 1 that many bugs in different files
+    /// that may be posed together. `variation`, `reach` and `misleading` are mini-repo knobs (a
+    /// crate problem's bugs are in the crate's own surface, and its catalog records which
+    /// functions a test ran, not through how many calls), so any valid value is accepted.
     fn validate_crate(&self) -> Result<()> {
         let loaded = super::krate::load(&self.repo).map_err(|e| {
             Error::param("repo", &self.repo, format!("{} ({})", e.allowed, e.problem))
@@ -142,6 +144,22 @@ impl RepoFixParams {
                 format!(
                     "a range holding some bug of `{}`: none fails {} to {} of its tests",
                     loaded.catalog.package, self.min_failing, self.max_failing
+                ),
+            ));
+        }
+        if self.bugs > 1 && !loaded.can_pose(self) {
+            return Err(Error::param(
+                "bugs",
+                self.bugs,
+                format!(
+                    "at most what crate `{}` offers: no {} bugs in different files, in \
+                     functions no test runs two of, each fail {} to {} tests (it offers {} at \
+                     most, over every range); lower `bugs` or widen the range",
+                    loaded.catalog.package,
+                    self.bugs,
+                    self.min_failing,
+                    self.max_failing,
+                    loaded.most_bugs(BUGS_MAX)
                 ),
             ));
         }
@@ -201,28 +219,40 @@ impl EnvParams for RepoFixParams {
     }
 
     /// On a crate catalog the level's failing-test range is widened to reach the crate's own
-    /// bugs: `max_failing` rises to the fewest tests any of its bugs fails, and `min_failing`
-    /// falls to the most (a crate whose tests each check many cases has no bug failing one
-    /// test). Every level then poses something, and the map stays monotone for each crate. On a
-    /// named mini repo, `reach` and `misleading` are lowered to what the repo can show. Knobs
-    /// the caller set are left as they are.
+    /// bugs: `min_failing` falls to the most tests any of its bugs fails, and `max_failing`
+    /// rises to the fewest (a crate whose tests each check many cases has no bug failing one
+    /// test), then, when the level asks for several bugs, on to the least under which that many
+    /// can be posed together. `bugs` itself is capped at the most the crate can pose together
+    /// at all (one for a crate of one file). Every level then poses something, and the map stays
+    /// monotone for each crate in `bugs`, and in the failing range at a given `bugs`. On a named
+    /// mini repo, `reach` and `misleading` are lowered to what the repo can show. Knobs the
+    /// caller set are left as they are.
     fn fit_level(&mut self, _level: f64, overridden: &dyn Fn(&str) -> bool) {
         if !super::krate::is_crate_spec(&self.repo) {
             self.fit_shown_failures(overridden);
             return;
         }
         // A catalog that does not load is `validate`'s to report.
-        let Some((fewest, most)) = super::krate::load(&self.repo)
-            .ok()
-            .and_then(|l| l.failing_range())
-        else {
+        let Ok(loaded) = super::krate::load(&self.repo) else {
             return;
         };
-        if !overridden("max_failing") {
-            self.max_failing = self.max_failing.max(fewest.min(FAILING_MAX));
-        }
+        let Some((fewest, most)) = loaded.failing_range() else {
+            return;
+        };
         if !overridden("min_failing") {
             self.min_failing = self.min_failing.min(most.max(1));
+        }
+        if !overridden("bugs") {
+            // Never above what the crate can pose together over any range, so `bugs` still
+            // only grows with the level.
+            self.bugs = self.bugs.min(loaded.most_bugs(BUGS_MAX));
+        }
+        if !overridden("max_failing") {
+            let at_least = self.max_failing.max(fewest.min(FAILING_MAX));
+            self.max_failing = loaded
+                .fewest_max_failing(self, at_least)
+                .unwrap_or(at_least)
+                .min(FAILING_MAX);
         }
     }
 

@@ -176,7 +176,7 @@ pub(crate) fn build(
                     let diverging = |o: u32| {
                         owners
                             .get(&o)
-                            .is_some_and(|(_, m)| removes_a_diverging_tail(m))
+                            .is_some_and(|all| all.iter().any(|(_, m)| removes_a_diverging_tail(m)))
                     };
                     blame(&rendered[k], e, &canonical, k, &diverging)
                 });
@@ -242,7 +242,11 @@ pub(crate) fn build(
             let members: Vec<u32> = built_set
                 .iter()
                 .copied()
-                .filter(|o| owners.get(o).is_some_and(|(f, _)| *f == key))
+                .filter(|o| {
+                    owners
+                        .get(o)
+                        .is_some_and(|all| all.iter().any(|(f, _)| *f == key))
+                })
                 .collect();
             if members.is_empty() {
                 // Not one of this function's mutants was built: the error is not theirs.
@@ -252,8 +256,10 @@ pub(crate) fn build(
             // paths the borrow checker follows: those mutants are suspected too.
             let mut hint = hint;
             hint.extend(members.iter().copied().filter(|o| {
-                owners.get(o).is_some_and(|(_, m)| {
-                    m.operator == super::super::mutate::Operator::StatementRemoval
+                owners.get(o).is_some_and(|all| {
+                    all.iter().any(|(_, m)| {
+                        m.operator == super::super::mutate::Operator::StatementRemoval
+                    })
                 })
             }));
             let mut b = Bisect::new(hint);
@@ -330,9 +336,10 @@ fn finished(
 /// A function: its file's index in the build and its index in that file's functions.
 type FnKey = (usize, usize);
 
-/// Each mutant's function (the innermost whose item holds its site) and the mutant.
-fn owners(files: &[FileMutants]) -> BTreeMap<u32, (FnKey, &super::super::mutate::Mutant)> {
-    let mut out = BTreeMap::new();
+/// Each ordinal's functions (the innermost whose item holds its site) and mutants: one, but for
+/// an answer to a crate problem that replaces functions in several files under one ordinal.
+fn owners(files: &[FileMutants]) -> BTreeMap<u32, Vec<(FnKey, &super::super::mutate::Mutant)>> {
+    let mut out: BTreeMap<u32, Vec<_>> = BTreeMap::new();
     for (k, f) in files.iter().enumerate() {
         for m in &f.analysis.mutants {
             let owner = f
@@ -344,7 +351,7 @@ fn owners(files: &[FileMutants]) -> BTreeMap<u32, (FnKey, &super::super::mutate:
                 .min_by_key(|(_, g)| g.span.len())
                 .map(|(i, _)| i);
             if let Some(i) = owner {
-                out.insert(m.ordinal, ((k, i), m));
+                out.entry(m.ordinal).or_default().push(((k, i), m));
             }
         }
     }
@@ -1078,7 +1085,7 @@ mod tests {
         let owners = owners(&files);
         let of = |original: &str| {
             let m = a.mutants.iter().find(|m| m.original == original).unwrap();
-            a.functions[owners[&m.ordinal].0.1].name.clone()
+            a.functions[owners[&m.ordinal][0].0.1].name.clone()
         };
         assert_eq!(of(">"), "inner");
         assert_eq!(of("+"), "g");

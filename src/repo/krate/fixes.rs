@@ -1,9 +1,10 @@
-//! Judging candidate fixes of one buggy file of a real crate with one cargo build: the crate's
+//! Judging candidate fixes of a real crate's buggy files with one cargo build: the crate's
 //! source is copied, every test of the library and of its integration test targets is sealed
-//! (`super::sealing`), each distinct fixed function becomes a run-time-selectable arm of the
-//! buggy file (the audit's schemata, so a fix that does not compile is screened out by its error
-//! spans without sinking the rest), and each answer's arm runs every test executable in its own
-//! limited process, outcomes read from the sealed records only.
+//! (`super::sealing`), each distinct answer becomes run-time-selectable arms of the buggy files,
+//! one per function it replaces, all under the answer's one ordinal (the audit's schemata, so a
+//! fix that does not compile is screened out by its error spans without sinking the rest), and
+//! each answer's ordinal runs every test executable in its own limited process, outcomes read
+//! from the sealed records only.
 //!
 //! Each crate source gets one working copy and one target directory per process, kept between
 //! groups: dependencies build once, a file is rewritten only when its text changes, and cargo's
@@ -54,10 +55,9 @@ const BUILD_WALL: Duration = Duration::from_secs(60);
 pub struct FixTarget<'a> {
     /// The crate's source directory (the package alone, as a catalog stores it).
     pub source_dir: &'a Path,
-    /// The buggy file, relative to the package directory.
-    pub file: &'a str,
-    /// The buggy file's text.
-    pub buggy: &'a str,
+    /// The buggy files: each as (path relative to the package directory, buggy text), no path
+    /// twice.
+    pub files: &'a [(&'a str, &'a str)],
     /// Cargo's feature and target arguments.
     pub cargo_args: &'a [String],
     /// The tests that count, as `[target] name`.
@@ -166,35 +166,48 @@ pub fn is_sealable(sealable: &BTreeSet<String>, name: &str) -> bool {
     sealing::is_sealed(sealable, name)
 }
 
-/// Judges each answer (a list of (function, replacement `fn` item), each function of the buggy
-/// file) with one build; results in the order of `answers`.
+/// One function an answer replaces: its file (an index into [`FixTarget::files`]), its full
+/// name, and the `fn` item that replaces it.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Replacement {
+    /// Which buggy file the function is in.
+    pub file: usize,
+    /// `name` or `Type::method`.
+    pub function: String,
+    /// The replacing `fn` item.
+    pub item: String,
+}
+
+/// Judges each answer (the functions it replaces, each in one of the buggy files) with one
+/// build; results in the order of `answers`.
 pub fn judge(
     target: &FixTarget<'_>,
-    answers: &[Vec<(String, String)>],
+    answers: &[Vec<Replacement>],
 ) -> Result<Vec<FixRun>, RepoError> {
     let pkg = package_of(target.source_dir)?;
     let shared = workspace(&pkg, target.source_dir)?;
     let mut ws = shared.lock().unwrap_or_else(|e| e.into_inner());
     let copy = ws.copy.clone();
     let all = modules::discover_with_tests(&pkg.lib_root, &pkg.dir)?;
-    let buggy_path = pkg.dir.join(target.file);
-    if !all.iter().any(|f| f.path == buggy_path) {
-        return Err(RepoError::Crate {
-            path: buggy_path.display().to_string(),
-            problem: "not a module file of the library".into(),
-        });
+    let buggy_paths: Vec<PathBuf> = target.files.iter().map(|(f, _)| pkg.dir.join(f)).collect();
+    for path in &buggy_paths {
+        if !all.iter().any(|f| f.path == *path) {
+            return Err(RepoError::Crate {
+                path: path.display().to_string(),
+                problem: "not a module file of the library".into(),
+            });
+        }
     }
 
-    // Seal every test: library files that the build renders (the root and the buggy file) are
+    // Seal every test: library files that the build renders (the root and the buggy files) are
     // sealed before rendering, every other file is written sealed now.
     let mut sealed_tests: BTreeSet<String> = BTreeSet::new();
     let mut rendered_files: Vec<FileMutants> = Vec::new();
+    // Each buggy file's index among the rendered files.
+    let mut rendered_of: Vec<usize> = vec![0; target.files.len()];
     for (k, f) in all.iter().enumerate() {
-        let source = if f.path == buggy_path {
-            target.buggy
-        } else {
-            f.source.as_str()
-        };
+        let buggy = buggy_paths.iter().position(|p| *p == f.path);
+        let source = buggy.map_or(f.source.as_str(), |b| target.files[b].1);
         let sealed = sealing::seal_file(source, &f.module, (k == 0).then_some(Root::Lib)).map_err(
             |problem| RepoError::Crate {
                 path: f.path.display().to_string(),
@@ -202,7 +215,10 @@ pub fn judge(
             },
         )?;
         sealed_tests.extend(sealed.labels("lib"));
-        if k == 0 || f.path == buggy_path {
+        if k == 0 || buggy.is_some() {
+            if let Some(b) = buggy {
+                rendered_of[b] = rendered_files.len();
+            }
             rendered_files.push(file_mutants(f, sealed.text)?);
         } else {
             ws.put(copy.map(&pkg, &f.path), &sealed.text)?;
@@ -221,32 +237,26 @@ pub fn judge(
         ws.put(copy.map(&pkg, path), &sealed.text)?;
     }
 
-    // One arm per distinct fix; the buggy file is the last of the rendered files.
-    let buggy = rendered_files.len() - 1;
-    let mut arms: BTreeMap<(String, String), u32> = BTreeMap::new();
+    // One ordinal per distinct answer, shared by its arms in every file it changes.
+    let mut arms: BTreeMap<&[Replacement], u32> = BTreeMap::new();
     let mut chosen: Vec<Result<Option<u32>, String>> = Vec::with_capacity(answers.len());
     for fixes in answers {
-        chosen.push(match fixes.as_slice() {
-            [] => Ok(None),
-            [(function, item)] => {
-                let key = (function.clone(), item.clone());
-                match arms.get(&key) {
-                    Some(&o) => Ok(Some(o)),
-                    None => match rendered_files[buggy].analysis.add_variant_naming(
-                        function,
-                        item,
-                        inject::RT,
-                    ) {
-                        Ok(o) => {
-                            arms.insert(key, o);
-                            Ok(Some(o))
-                        }
-                        Err(e) => Err(e),
-                    },
-                }
+        if fixes.is_empty() {
+            chosen.push(Ok(None));
+            continue;
+        }
+        if let Some(&o) = arms.get(fixes.as_slice()) {
+            chosen.push(Ok(Some(o)));
+            continue;
+        }
+        let o = arms.len() as u32 + 1;
+        match add_arms(&mut rendered_files, &rendered_of, fixes, o) {
+            Ok(()) => {
+                arms.insert(fixes.as_slice(), o);
+                chosen.push(Ok(Some(o)));
             }
-            _ => Err("a crate problem's answer replaces one function".into()),
-        });
+            Err(e) => chosen.push(Err(e)),
+        }
     }
     // The build writes the rendered files itself: what they hold afterwards is not ours to know.
     for f in &rendered_files {
@@ -311,6 +321,43 @@ pub fn judge(
             }
         })
         .collect())
+}
+
+/// Adds `fixes` as arms of their files under `ordinal`; none of them when one cannot be added
+/// (its function is not in the file, or its signature differs), so an answer is built whole or
+/// not at all.
+fn add_arms(
+    rendered: &mut [FileMutants],
+    rendered_of: &[usize],
+    fixes: &[Replacement],
+    ordinal: u32,
+) -> Result<(), String> {
+    let mut files = BTreeSet::new();
+    for (i, r) in fixes.iter().enumerate() {
+        if fixes[..i]
+            .iter()
+            .any(|s| s.file == r.file && s.function == r.function)
+        {
+            return Err(format!("the answer replaces `{}` twice", r.function));
+        }
+        let Some(&k) = rendered_of.get(r.file) else {
+            return Err(format!("no buggy file {} for `{}`", r.file, r.function));
+        };
+        files.insert(k);
+        let added = rendered[k]
+            .analysis
+            .add_variant_at(&r.function, &r.item, inject::RT, ordinal);
+        if let Err(e) = added {
+            for &k in &files {
+                rendered[k]
+                    .analysis
+                    .mutants
+                    .retain(|m| m.ordinal != ordinal);
+            }
+            return Err(e);
+        }
+    }
+    Ok(())
 }
 
 /// Runs every executable with `arm` selected; the tests' outcomes labelled `[target] name`.
