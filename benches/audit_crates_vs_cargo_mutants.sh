@@ -11,7 +11,11 @@
 # 3-6 s per mutant here), and the verdicts are compared on that shard's shared mutants. Tests
 # that count are the library's unit tests and the integration tests (`--lib --tests` for
 # cargo-mutants; doc tests are not run by either). Needs cargo-mutants (CARGO_MUTANTS, or
-# `cargo mutants` on PATH) and python3 (benches/audit_crates_compare.py compares the outputs). Skips itself (exit 0) when cargo-mutants is missing.
+# `cargo mutants` on PATH) and python3 (benches/audit_crates_compare.py compares the outputs).
+# Skips itself (exit 0) when cargo-mutants is missing. CM_ARGS adds options to cargo-mutants, such
+# as `--cap-lints=true`, which builds with lints capped as verigym does (a crate with
+# `#![deny(warnings)]` otherwise fails cargo-mutants' builds of mutants that leave a parameter
+# unused).
 set -euo pipefail
 
 default_crates=(
@@ -78,7 +82,9 @@ for spec in "${crates[@]}"; do
     shard_args=()
     [ -n "$shard" ] && shard_args=(--shard "$shard")
     start=$(date +%s.%N)
-    $cm --no-shuffle -d "$work/$dir/cm" -o "$work/$dir" "${shard_args[@]}" -- --lib --tests \
+    # shellcheck disable=SC2086 # CM_ARGS is a list of options
+    $cm --no-shuffle -d "$work/$dir/cm" -o "$work/$dir" "${shard_args[@]}" ${CM_ARGS:-} \
+        -- --lib --tests \
         >"$work/$dir/cm.txt" 2>&1 || true
     end=$(date +%s.%N)
     cm_wall=$(awk -v s="$start" -v e="$end" 'BEGIN { printf "%.1f", e - s }')

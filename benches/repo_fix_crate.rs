@@ -39,10 +39,11 @@ fn problem(bugs: u32) -> Problem<RepoFixParams, RepoFixData> {
 fn group(p: &Problem<RepoFixParams, RepoFixData>) -> Vec<String> {
     let names: Vec<&str> = p.data.bugs.iter().map(|b| b.function.as_str()).collect();
     let analysis = mutate::analyze(&p.data.library, "buggy.rs").unwrap();
+    // Inside the first function's body (not an `impl` block's braces).
     let at = p
         .answer
-        .find('{')
-        .map(|i| i + 1)
+        .find("fn ")
+        .and_then(|f| p.answer[f..].find('{').map(|i| f + i + 1))
         .expect("the reference has a body");
     let broken = format!("{} let _: u8 = \"no\";{}", &p.answer[..at], &p.answer[at..]);
     let mut answers = vec![p.answer.clone(), broken];

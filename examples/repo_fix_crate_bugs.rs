@@ -55,7 +55,9 @@ fn main() {
             let g = match Generator::new(&RepoFix, params, seed) {
                 Ok(g) => g,
                 Err(e) => {
-                    println!("| {name} | {bugs} | not posable: {e} | | | | |");
+                    // The reason is the param error: no such bugs in different files.
+                    eprintln!("{name}, bugs = {bugs}: {e}");
+                    println!("| {name} | {bugs} | not posable | | | | |");
                     continue;
                 }
             };
