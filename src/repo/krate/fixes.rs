@@ -332,7 +332,6 @@ fn add_arms(
     fixes: &[Replacement],
     ordinal: u32,
 ) -> Result<(), String> {
-    let mut files = BTreeSet::new();
     for (i, r) in fixes.iter().enumerate() {
         if fixes[..i]
             .iter()
@@ -340,16 +339,20 @@ fn add_arms(
         {
             return Err(format!("the answer replaces `{}` twice", r.function));
         }
-        let Some(&k) = rendered_of.get(r.file) else {
+        if r.file >= rendered_of.len() {
             return Err(format!("no buggy file {} for `{}`", r.file, r.function));
-        };
-        files.insert(k);
-        let added = rendered[k]
-            .analysis
-            .add_variant_at(&r.function, &r.item, inject::RT, ordinal);
+        }
+    }
+    for (i, r) in fixes.iter().enumerate() {
+        let added = rendered[rendered_of[r.file]].analysis.add_variant_at(
+            &r.function,
+            &r.item,
+            inject::RT,
+            ordinal,
+        );
         if let Err(e) = added {
-            for &k in &files {
-                rendered[k]
+            for s in &fixes[..i] {
+                rendered[rendered_of[s.file]]
                     .analysis
                     .mutants
                     .retain(|m| m.ordinal != ordinal);
@@ -443,6 +446,72 @@ fn package_of(dir: &Path) -> Result<Package, RepoError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn rendered(rel: &str, source: &str) -> FileMutants {
+        let f = ModuleFile {
+            path: PathBuf::from("/x").join(rel),
+            rel: rel.into(),
+            source: source.into(),
+            excluded: Vec::new(),
+            const_fns: 0,
+            module: Vec::new(),
+        };
+        file_mutants(&f, source.into()).unwrap()
+    }
+
+    fn replacement(file: usize, function: &str, item: &str) -> Replacement {
+        Replacement {
+            file,
+            function: function.into(),
+            item: item.into(),
+        }
+    }
+
+    /// An answer's arms in two files share its ordinal; one that cannot be added leaves no arm
+    /// of its answer behind, in either file, so the next answer may take the ordinal.
+    #[test]
+    fn an_answer_is_armed_in_every_file_under_one_ordinal_or_not_at_all() {
+        let mut files = vec![
+            rendered("src/lib.rs", "pub fn a(x: u8) -> u8 { x }\n"),
+            rendered("src/b.rs", "pub fn b(x: u8) -> u8 { x }\n"),
+        ];
+        let both = [
+            replacement(0, "a", "pub fn a(x: u8) -> u8 { x + 1 }"),
+            replacement(1, "b", "pub fn b(x: u8) -> u8 { x + 2 }"),
+        ];
+        add_arms(&mut files, &[0, 1], &both, 1).unwrap();
+        let ordinals = |f: &FileMutants| {
+            f.analysis
+                .mutants
+                .iter()
+                .map(|m| m.ordinal)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            (ordinals(&files[0]), ordinals(&files[1])),
+            (vec![1], vec![1])
+        );
+        let bad = [
+            replacement(0, "a", "pub fn a(x: u8) -> u8 { 0 }"),
+            replacement(1, "b", "pub fn b(x: u16) -> u8 { 0 }"),
+        ];
+        let e = add_arms(&mut files, &[0, 1], &bad, 2).unwrap_err();
+        assert!(e.contains("signature"), "{e}");
+        assert_eq!(
+            (ordinals(&files[0]), ordinals(&files[1])),
+            (vec![1], vec![1])
+        );
+        let twice = [
+            replacement(0, "a", "pub fn a(x: u8) -> u8 { 0 }"),
+            replacement(0, "a", "pub fn a(x: u8) -> u8 { 1 }"),
+        ];
+        assert!(
+            add_arms(&mut files, &[0, 1], &twice, 2)
+                .unwrap_err()
+                .contains("twice")
+        );
+        assert_eq!(ordinals(&files[0]), vec![1]);
+    }
 
     #[test]
     fn functions_of_test_code_are_not_candidates_for_a_fix() {
