@@ -662,8 +662,8 @@ fn item_block(name: &str, text: &str) -> String {
 /// Several bugs on a crate (`bugs = 2`): each in its own file, in functions no test of the crate
 /// runs two of, so each bug alone fails exactly its catalogued tests and the prompt lists their
 /// union. Only fixing every bug earns the reward: the reference passes in either order of its
-/// functions; the bugs left as they are, one bug fixed and the other left, and one fix given
-/// alone all fail.
+/// functions, and with each fix in a block of its own; the bugs left as they are, one bug fixed
+/// and the other left (in one block or two), and one fix given alone all fail.
 #[test]
 fn two_bugs_in_two_files_of_a_crate_are_fixed_together_or_not_at_all() {
     for name in ["heck", "thunderdome"] {
@@ -725,12 +725,29 @@ fn two_bugs_in_two_files_of_a_crate_are_fixed_together_or_not_at_all() {
                 block(&format!("{}{}", original(bugs[0]), buggy(bugs[1]))),
                 block(&format!("{}{}", buggy(bugs[0]), original(bugs[1]))),
                 block(&original(bugs[1])),
+                // One block per file, as a prompt showing two files invites, after a quote of
+                // the bug: the latest block giving each function is its fix.
+                format!(
+                    "The bug:\n```rust\n{}```\nIn `{}`:\n```rust\n{}```\nIn `{}`:\n```rust\n{}```\n",
+                    buggy(bugs[0]),
+                    bugs[0].file,
+                    original(bugs[0]),
+                    bugs[1].file,
+                    original(bugs[1])
+                ),
+                // The same layout with one function given only as it is: still buggy.
+                format!(
+                    "```rust\n{}```\nand\n```rust\n{}```\n",
+                    buggy(bugs[1]),
+                    original(bugs[0])
+                ),
             ];
             let refs: Vec<&str> = answers.iter().map(String::as_str).collect();
             let v = RepoFix.verify_group(&p.data, &refs);
             assert!(v[0].correct, "{name} {}: {:?}", p.id, v[0]);
             assert!(v[1].correct, "{name} {}: {:?}", p.id, v[1]);
-            for (j, got) in v.iter().enumerate().skip(2) {
+            assert!(v[6].correct, "{name} {}: {:?}", p.id, v[6]);
+            for (j, got) in v.iter().enumerate().skip(2).filter(|&(j, _)| j != 6) {
                 assert_eq!(
                     got.reason,
                     Reason::WrongAnswer,

@@ -220,7 +220,12 @@ pub fn fence_is(info: &str, lang: &str) -> bool {
 
 /// The content of the last complete "```lang" … "```" block in `text`, by lines.
 fn last_code_block<'t>(text: &'t str, lang: &str) -> Option<&'t str> {
-    let mut last = None;
+    code_blocks_in(text, lang).pop()
+}
+
+/// The content of every complete "```lang" … "```" block in `text`, in order, by lines.
+fn code_blocks_in<'t>(text: &'t str, lang: &str) -> Vec<&'t str> {
+    let mut blocks = Vec::new();
     let mut open: Option<usize> = None;
     let mut at = 0;
     for line in text.split_inclusive('\n') {
@@ -232,13 +237,24 @@ fn last_code_block<'t>(text: &'t str, lang: &str) -> Option<&'t str> {
                 open = Some(at);
             }
             Some(body) if fence == "```" => {
-                last = Some(&text[body..start]);
+                blocks.push(&text[body..start]);
                 open = None;
             }
             _ => {}
         }
     }
-    last
+    blocks
+}
+
+/// Every complete code block of language `lang` outside think blocks, in order, the last being
+/// [`extract_code_block`]'s: for an env whose answer may be spread over blocks (one per file).
+pub(crate) fn code_blocks(response: &str, lang: &str) -> Vec<String> {
+    let response = lowercase_tags(response);
+    let (visible, _) = split_thinking(&response);
+    code_blocks_in(&visible, lang)
+        .into_iter()
+        .map(str::to_owned)
+        .collect()
 }
 
 /// The protocol's tags, which are matched in any ASCII case.
@@ -582,6 +598,15 @@ mod reference;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every visible block in order, none from a think block nor an unclosed one, the last being
+    /// the one [`extract_code_block`] reads.
+    #[test]
+    fn code_blocks_are_the_visible_complete_ones_in_order() {
+        let r = "<THINK>```rust\nfn t() {}\n```</think>\n```rust\nfn a() {}\n```\ntext\n```py\nx\n```\n```Rust\nfn b() {}\n```\n```rust\nfn cut() {";
+        assert_eq!(code_blocks(r, "rust"), ["fn a() {}\n", "fn b() {}\n"]);
+        assert_eq!(extract_code_block(r, "rust").unwrap(), "fn b() {}\n");
+    }
 
     fn answer(response: &str) -> Result<String, Reason> {
         extract_answer(response)

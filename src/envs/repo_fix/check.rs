@@ -90,8 +90,9 @@ pub fn verify_group(data: &RepoFixData, responses: &[&str]) -> Vec<Verdict> {
     };
     let mut verdicts: Vec<Option<Verdict>> = vec![None; responses.len()];
     let mut pending: Vec<(usize, Vec<Fix>)> = Vec::new();
+    let names: Vec<&str> = data.bugs.iter().map(|b| b.function.as_str()).collect();
     for (i, r) in responses.iter().enumerate() {
-        match answer::read(r, &data.library, &analysis.functions) {
+        match answer::read_spread(r, &data.library, &analysis.functions, &names) {
             Err(rejection) => verdicts[i] = Some(rejection.into()),
             Ok(fixes) => pending.push((i, fixes)),
         }

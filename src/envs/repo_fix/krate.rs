@@ -824,10 +824,11 @@ pub fn verify_group(data: &RepoFixData, k: &CrateRef, responses: &[&str]) -> Vec
         library.push_str(buggy);
         library.push('\n');
     }
+    let names: Vec<&str> = data.bugs.iter().map(|b| b.function.as_str()).collect();
     let mut verdicts: Vec<Option<Verdict>> = vec![None; responses.len()];
     let mut pending: Vec<(usize, Vec<Replacement>)> = Vec::new();
     for (i, r) in responses.iter().enumerate() {
-        match answer::read(r, &library, &functions) {
+        match answer::read_spread(r, &library, &functions, &names) {
             Err(rejection) => verdicts[i] = Some(rejection.into()),
             Ok(fixes) => match only_the_buggy_functions(fixes, data, &library, &functions) {
                 Ok(f) => pending.push((i, f)),

@@ -76,6 +76,47 @@ pub fn read(response: &str, library: &str, functions: &[FnInfo]) -> Result<Vec<F
     })
 }
 
+/// [`read`] for a problem whose bugs are in the functions `buggy`: each of them the last block
+/// leaves out is taken from the latest earlier ```rust block that gives it and reads, for a reply
+/// that puts each fix in a block of its own (as a prompt showing several files invites). Nothing
+/// is gained that one block could not give: a quoted buggy function taken this way is still
+/// buggy, and the fixes the last block gives always win.
+pub fn read_spread(
+    response: &str,
+    library: &str,
+    functions: &[FnInfo],
+    buggy: &[&str],
+) -> Result<Vec<Fix>, Rejection> {
+    let mut fixes = read(response, library, functions)?;
+    let missing = |fixes: &[Fix]| {
+        buggy
+            .iter()
+            .any(|b| !fixes.iter().any(|f| f.function == *b))
+    };
+    if buggy.len() < 2 || !missing(&fixes) {
+        return Ok(fixes);
+    }
+    let blocks = crate::core::extract::code_blocks(response, "rust");
+    for code in blocks.iter().rev().skip(1) {
+        let block = format!("```rust\n{}\n```\n", code.trim_end());
+        let Ok(more) = read(&block, library, functions) else {
+            continue;
+        };
+        for f in more {
+            if buggy.contains(&f.function.as_str())
+                && !fixes.iter().any(|g| g.function == f.function)
+            {
+                fixes.push(f);
+            }
+        }
+        if !missing(&fixes) {
+            break;
+        }
+    }
+    fixes.sort_by(|a, b| a.function.cmp(&b.function));
+    Ok(fixes)
+}
+
 fn read_code(code: &str, library: &str, functions: &[FnInfo]) -> Result<Vec<Fix>, Rejection> {
     let Source { code, file } = Source::new(code)?;
     policy::check(&file).map_err(forbidden)?;
@@ -280,6 +321,42 @@ mod tests {
         let functions = analyze(LIB, "src/lib.rs").unwrap().functions;
         read(&format!("Here:\n```rust\n{code}\n```\n"), LIB, &functions)
             .map_err(|r| (r.reason, r.message.into_owned()))
+    }
+
+    /// Fixes spread over blocks: a buggy function the last block leaves out comes from the latest
+    /// earlier block that gives it; the last block's own fixes win; a problem with one bug, or
+    /// a last block giving every buggy function, reads the last block alone.
+    #[test]
+    fn buggy_functions_the_last_block_leaves_out_come_from_earlier_blocks() {
+        let functions = analyze(LIB, "src/lib.rs").unwrap().functions;
+        let add = |n: i32| format!("pub fn add(a: i32, b: i32) -> i32 {{ a + b + {n} }}");
+        let get = |n: i32| format!("impl S {{ pub fn get(&self) -> i32 {{ {n} }} }}");
+        let reply = format!(
+            "```rust\n{}\n{}\n```\n```rust\n{}\n```\nthen\n```rust\n{}\n```\n",
+            add(1),
+            get(1),
+            add(2),
+            get(3)
+        );
+        let spread = |buggy: &[&str]| {
+            read_spread(&reply, LIB, &functions, buggy)
+                .unwrap()
+                .into_iter()
+                .map(|f| f.item)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            spread(&["add", "S::get"]),
+            [
+                "fn get(&self) -> i32 { 3 }",
+                "fn add(a: i32, b: i32) -> i32 { a + b + 2 }"
+            ]
+        );
+        assert_eq!(spread(&["S::get"]), ["fn get(&self) -> i32 { 3 }"]);
+        assert_eq!(
+            spread(&["S::get", "T::new"]),
+            ["fn get(&self) -> i32 { 3 }"]
+        );
     }
 
     #[test]
