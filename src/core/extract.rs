@@ -248,6 +248,8 @@ fn code_blocks_in<'t>(text: &'t str, lang: &str) -> Vec<&'t str> {
 
 /// Every complete code block of language `lang` outside think blocks, in order, the last being
 /// [`extract_code_block`]'s: for an env whose answer may be spread over blocks (one per file).
+// Only `repo_fix` reads answers spread over blocks.
+#[cfg_attr(not(feature = "repo"), allow(dead_code))]
 pub(crate) fn code_blocks(response: &str, lang: &str) -> Vec<String> {
     let response = lowercase_tags(response);
     let (visible, _) = split_thinking(&response);
