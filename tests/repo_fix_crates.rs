@@ -770,3 +770,40 @@ fn two_bugs_in_two_files_of_a_crate_are_fixed_together_or_not_at_all() {
         }
     }
 }
+
+/// A method given inside its trait impl, as the prompt shows the file (`impl ToKebabCase for str
+/// { fn to_kebab_case … }`, `impl<'a, T> Iterator for Iter<'a, T> { type Item = …; fn next … }`),
+/// is read as the fix of that method: on every shipped crate with such a bug, the reference so
+/// wrapped passes.
+#[test]
+fn a_fix_inside_its_trait_impl_block_is_read_as_the_method() {
+    let mut checked = 0;
+    for name in shipped_names() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("envs/crates")
+            .join(&name);
+        let catalog = verigym::repo::krate::catalog::load(&dir).unwrap();
+        let g = Generator::new(&RepoFix, params(&dir), 13).unwrap();
+        let wrapped = (0..40).find_map(|i| {
+            let p = g.problem(i);
+            let bug = catalog.bugs.iter().find(|c| c.id == p.data.bugs[0].id)?;
+            let source = std::fs::read_to_string(dir.join(SOURCE_DIR).join(&bug.file)).unwrap();
+            let impl_at = source[..bug.item_span[0]].rfind("\nimpl")? + 1;
+            let header_end = impl_at + source[impl_at..].find('{')? + 1;
+            let header = &source[impl_at..header_end];
+            // The innermost `impl` before the method must hold it, and be a trait's.
+            let closes = source[header_end..bug.item_span[0]].matches("\n}").count();
+            (header.contains(" for ") && closes == 0).then(|| {
+                let item = &source[bug.item_span[0]..bug.item_span[1]];
+                (p, format!("{header}\n    {item}\n}}"))
+            })
+        });
+        let Some((p, answer)) = wrapped else {
+            continue;
+        };
+        let v = RepoFix.verify(&p.data, &block(&answer));
+        assert!(v.correct, "{name} {}: {v:?}\n{answer}", p.id);
+        checked += 1;
+    }
+    assert!(checked >= 2, "{checked}");
+}

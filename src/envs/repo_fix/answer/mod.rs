@@ -139,10 +139,15 @@ fn read_code(code: &str, library: &str, functions: &[FnInfo]) -> Result<Vec<Fix>
                     name, code, &uses, &f.sig, &f.block, library, functions,
                 )?);
             }
-            syn::Item::Impl(i) if i.trait_.is_none() => {
+            // A method given inside its trait impl, as the prompt shows it: only its body is
+            // spliced into the library's own method, so the block is read as `impl Type`, and
+            // the impl's associated types and constants (the library's stay) are passed over.
+            syn::Item::Impl(i) => {
                 let ty = compact(&i.self_ty);
+                let of_trait = i.trait_.is_some();
                 for it in &i.items {
                     match it {
+                        syn::ImplItem::Type(_) | syn::ImplItem::Const(_) if of_trait => {}
                         syn::ImplItem::Fn(f) => {
                             let name = resolve(&f.sig.ident.to_string(), Some(&ty), functions)?;
                             fixes.push(fix(
@@ -702,8 +707,18 @@ mod tests {
                 "accepted a leaking construct: {leak}"
             );
         }
-        // Top level: trait impls are not fixes at all.
+        // Top level: a trait impl is read only as the fix of a library method of that name,
+        // whose body alone is spliced in; one with no such method is no fix at all.
         let (reason, _) = read_code("impl Drop for S { fn drop(&mut self) {} }").unwrap_err();
+        assert_eq!(reason, Reason::UnparsableAnswer);
+        let fixes =
+            read_code("impl Iterator for S { type Item = i32; fn get(&self) -> i32 { 2 } }")
+                .unwrap();
+        assert_eq!(
+            (fixes[0].function.as_str(), fixes[0].item.as_str()),
+            ("S::get", "fn get(&self) -> i32 { 2 }")
+        );
+        let (reason, _) = read_code("impl S { type Item = i32; }").unwrap_err();
         assert_eq!(reason, Reason::UnparsableAnswer);
         // Block-scoped helpers and types with shadowing names are accepted: they are visible in
         // their own block only (harmless: the hidden suite calls the library, whose names they
