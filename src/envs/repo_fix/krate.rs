@@ -830,7 +830,7 @@ pub fn verify_group(data: &RepoFixData, k: &CrateRef, responses: &[&str]) -> Vec
     for (i, r) in responses.iter().enumerate() {
         match answer::read_spread(r, &library, &functions, &names) {
             Err(rejection) => verdicts[i] = Some(rejection.into()),
-            Ok(fixes) => match only_the_buggy_functions(fixes, data, &library, &functions) {
+            Ok(fixes) => match only_the_buggy_functions(fixes, &names, &library, &functions) {
                 Ok(f) => pending.push((i, f)),
                 Err(why) => verdicts[i] = Some(Verdict::wrong(why)),
             },
@@ -918,15 +918,14 @@ fn audit_line(message: &str) -> String {
 
 /// An answer's fixes reduced to the buggy functions', each with its file: other functions
 /// given unchanged (token for token) are dropped; a changed one is refused, since a crate
-/// problem's bugs are in its buggy functions and the judge builds arms of those alone. Every
-/// buggy function must be given.
+/// problem's bugs are in its buggy functions (`names`, in the record's bug order) and the judge
+/// builds arms of those alone. Every buggy function must be given.
 fn only_the_buggy_functions(
     fixes: Vec<Fix>,
-    data: &RepoFixData,
+    names: &[&str],
     library: &str,
     functions: &[FnInfo],
 ) -> Result<Vec<Replacement>, String> {
-    let names: Vec<&str> = data.bugs.iter().map(|b| b.function.as_str()).collect();
     let listed = names
         .iter()
         .map(|n| format!("`{n}`"))
@@ -963,7 +962,7 @@ fn only_the_buggy_functions(
             });
         }
     }
-    for n in &names {
+    for n in names {
         if !kept.iter().any(|r| r.function == *n) {
             return Err(if names.len() == 1 {
                 format!("the answer does not give `{n}`, the function with the bug")

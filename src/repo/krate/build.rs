@@ -358,22 +358,30 @@ fn owners(files: &[FileMutants]) -> BTreeMap<u32, Vec<(FnKey, &super::super::mut
     out
 }
 
+/// The error's offsets in file `k`: its primary span's start first, then its other spans'.
+fn offsets_in<'e>(
+    e: &'e Error,
+    canonical: &'e [PathBuf],
+    k: usize,
+) -> impl Iterator<Item = usize> + 'e {
+    std::iter::once((&e.file, e.primary.start))
+        .chain(e.offsets.iter().map(|(file, off)| (file, *off)))
+        .filter(move |(file, _)| canonical_of(file) == canonical[k])
+        .map(|(_, off)| off)
+}
+
 /// The innermost function of file `k` whose item holds the error: its primary span, else the
 /// first of its other spans that one holds.
 fn function_of(r: &Rendered, e: &Error, canonical: &[PathBuf], k: usize) -> Option<usize> {
-    let here = (e.file.clone(), e.primary.start);
-    std::iter::once(&here)
-        .chain(&e.offsets)
-        .filter(|(file, _)| canonical_of(file) == canonical[k])
-        .find_map(|(_, off)| {
-            r.functions
-                .iter()
-                .enumerate()
-                .filter_map(|(i, span)| Some((i, span.clone()?)))
-                .filter(|(_, span)| span.contains(off))
-                .min_by_key(|(_, span)| span.len())
-                .map(|(i, _)| i)
-        })
+    offsets_in(e, canonical, k).find_map(|off| {
+        r.functions
+            .iter()
+            .enumerate()
+            .filter_map(|(i, span)| Some((i, span.clone()?)))
+            .filter(|(_, span)| span.contains(&off))
+            .min_by_key(|(_, span)| span.len())
+            .map(|(i, _)| i)
+    })
 }
 
 /// One bisection step's outcome for a function.
@@ -653,14 +661,11 @@ fn suspects(
     // The primary span first, then the others: a type mismatch is often reported at the code
     // that expected the type (outside every site), with a secondary span on the site that
     // changed it.
-    let here = (e.file.clone(), e.primary.start);
-    std::iter::once(&here)
-        .chain(&e.offsets)
-        .filter(|(file, _)| canonical_of(file) == canonical[k])
-        .find_map(|(_, off)| {
+    offsets_in(e, canonical, k)
+        .find_map(|off| {
             r.sites
                 .iter()
-                .filter(|(s, _)| s.contains(off))
+                .filter(|(s, _)| s.contains(&off))
                 .min_by_key(|(s, _)| s.len())
                 .map(|(_, ords)| ords.clone())
         })
