@@ -741,6 +741,12 @@ fn two_bugs_in_two_files_of_a_crate_are_fixed_together_or_not_at_all() {
                     buggy(bugs[1]),
                     original(bugs[0])
                 ),
+                // A hostile spread: the other fix only inside a think block, which is not read.
+                format!(
+                    "<think>\n```rust\n{}```\n</think>\n```rust\n{}```\n",
+                    original(bugs[1]),
+                    original(bugs[0])
+                ),
             ];
             let refs: Vec<&str> = answers.iter().map(String::as_str).collect();
             let v = RepoFix.verify_group(&p.data, &refs);
@@ -757,6 +763,7 @@ fn two_bugs_in_two_files_of_a_crate_are_fixed_together_or_not_at_all() {
                 assert_eq!(got.score, 0.0, "{name} {} #{j}: {got:?}", p.id);
             }
             assert!(v[5].message.contains("does not give"), "{:?}", v[5]);
+            assert!(v[8].message.contains("does not give"), "{:?}", v[8]);
             // With both bugs in place, exactly the listed tests fail: no test runs both buggy
             // functions, so none fails that each bug alone would not fail.
             let mut failing: Vec<&str> = v[2].detail.as_ref().unwrap()["failing"]

@@ -53,13 +53,17 @@ pub struct Fix {
 /// `library` is the source `functions` were found in: a fix that only renames parameters is
 /// rewritten onto the library's own signature, with `let` bindings from the old names.
 pub fn read(response: &str, library: &str, functions: &[FnInfo]) -> Result<Vec<Fix>, Rejection> {
-    let code = extract_code_block(response, "rust")?;
+    read_block(&extract_code_block(response, "rust")?, library, functions)
+}
+
+/// [`read`] of one block's code.
+fn read_block(code: &str, library: &str, functions: &[FnInfo]) -> Result<Vec<Fix>, Rejection> {
     // On its own thread: a hostile block's nesting must not reach the caller's stack.
     std::thread::scope(|s| {
         std::thread::Builder::new()
             .name("repo_fix-policy".to_owned())
             .stack_size(POLICY_STACK_BYTES)
-            .spawn_scoped(s, || read_code(&code, library, functions))
+            .spawn_scoped(s, || read_code(code, library, functions))
             .map_err(|e| {
                 Rejection::new(
                     Reason::VerifierError,
@@ -98,8 +102,7 @@ pub fn read_spread(
     }
     let blocks = crate::core::extract::code_blocks(response, "rust");
     for code in blocks.iter().rev().skip(1) {
-        let block = format!("```rust\n{}\n```\n", code.trim_end());
-        let Ok(more) = read(&block, library, functions) else {
+        let Ok(more) = read_block(code, library, functions) else {
             continue;
         };
         for f in more {
@@ -362,6 +365,29 @@ mod tests {
             spread(&["S::get", "T::new"]),
             ["fn get(&self) -> i32 { 3 }"]
         );
+    }
+
+    /// What a policy might try through blocks spread over the reply: a fix hidden in a think
+    /// block is not read, and an earlier block adds no function that is not buggy (it can only
+    /// fill in a buggy function the last block left out).
+    #[test]
+    fn earlier_blocks_add_only_missing_buggy_functions_from_visible_text() {
+        let functions = analyze(LIB, "src/lib.rs").unwrap().functions;
+        let names = |r: &str, buggy: &[&str]| {
+            read_spread(r, LIB, &functions, buggy)
+                .unwrap()
+                .into_iter()
+                .map(|f| f.function)
+                .collect::<Vec<_>>()
+        };
+        let get = "impl S { pub fn get(&self) -> i32 { 2 } }";
+        let add = "pub fn add(a: i32, b: i32) -> i32 { a - b }";
+        let thought = format!("<think>```rust\n{get}\n```</think>\n```rust\n{add}\n```\n");
+        assert_eq!(names(&thought, &["add", "S::get"]), ["add"]);
+        let extra = format!(
+            "```rust\n{get}\nimpl T {{ pub fn new() -> T {{ T }} }}\n```\n```rust\n{add}\n```\n"
+        );
+        assert_eq!(names(&extra, &["add", "S::get"]), ["S::get", "add"]);
     }
 
     #[test]
