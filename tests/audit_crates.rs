@@ -168,7 +168,8 @@ fn a_looping_mutant_stops_at_a_tank_sized_from_the_baseline() {
 }
 
 /// A heavy test's mutant runs get [`TANK_MULT`] × its baseline fuel, a light test's the floor,
-/// and a `harness = false` target is measured as one process.
+/// and a `harness = false` target is measured as one process. A mutant's runs go cheapest
+/// first, so the light runs come before the heavy one.
 #[test]
 fn the_tank_is_a_multiple_of_what_the_runs_tests_burned() {
     let r = audit("fuel", &CrateOptions::default());
@@ -188,9 +189,28 @@ fn the_tank_is_a_multiple_of_what_the_runs_tests_burned() {
             .iter()
             .any(|t| t.target == "tests/whole" && !t.harness)
     );
-    // The lib's run comes first and times out: only `heavy` reaches `count_to`.
+    // `heavy` and the whole target reach `count_to`. The whole target burned less, so it runs
+    // first (cheapest first) and times out on the floor's tank; the full matrix, in cargo's
+    // order, runs `heavy` too, with 20 × its baseline.
     for m in timeouts(&r, "count_to") {
+        assert_eq!(m.fuel, Some(TANK_FLOOR), "{}", m.report.mutant.id);
+        assert_eq!(m.report.killed_by, ["[tests/whole] tests/whole"]);
+    }
+    let full = audit(
+        "fuel",
+        &CrateOptions {
+            full_matrix: true,
+            ..CrateOptions::default()
+        },
+    );
+    assert_eq!(statuses(&r), statuses(&full));
+    for m in timeouts(&full, "count_to") {
         assert_eq!(m.fuel, Some(TANK_MULT * heavy), "{}", m.report.mutant.id);
+        assert!(
+            m.report
+                .killed_by
+                .contains(&"[lib] tests::heavy".to_owned())
+        );
     }
     // Only `light` reaches `log2` in the lib, and only the whole target calls `digits`.
     for m in timeouts(&r, "log2")

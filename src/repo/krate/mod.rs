@@ -30,6 +30,7 @@ mod modules;
 mod out;
 mod package;
 mod run;
+mod schedule;
 pub(crate) mod sealing;
 mod selection;
 mod tank;
@@ -377,7 +378,8 @@ fn audit(path: &Path, opts: &CrateOptions, detail: bool) -> Result<Audited, Repo
     opts.progress
         .start(viable.len() as u64, &format!("audit {}: mutants", pkg.name));
     let plan = |o: u32| -> Vec<(usize, Vec<String>)> {
-        exes.iter()
+        let plan = exes
+            .iter()
             .enumerate()
             .filter_map(|(k, e)| {
                 let tests = if opts.full_matrix {
@@ -387,7 +389,11 @@ fn audit(path: &Path, opts: &CrateOptions, detail: bool) -> Result<Audited, Repo
                 };
                 (!tests.is_empty()).then_some((k, tests))
             })
-            .collect()
+            .collect();
+        if opts.full_matrix {
+            return plan;
+        }
+        schedule::cheapest_first(plan, |k, test| exes[k].fuel_used(&[test.to_owned()]))
     };
     let judge_one = |o: u32| -> Result<Verdict, RepoError> {
         let plan = plan(o);
