@@ -208,7 +208,8 @@ pub(crate) fn build(
             ));
         }
         // Every error is one no arm holds: a bisection step in each function with one.
-        let mut erring: BTreeMap<FnKey, (String, BTreeSet<u32>)> = BTreeMap::new();
+        let mut erring: BTreeMap<FnKey, (String, BTreeSet<u32>, BTreeSet<String>)> =
+            BTreeMap::new();
         // An error outside every function of the crate's files is nobody's mutant's, it seems:
         // the other errors' functions still move on; without any, the round ends the build.
         for (e, k, hint) in &unexplained {
@@ -216,8 +217,9 @@ pub(crate) fn build(
             if let Some(key) = key {
                 let entry = erring
                     .entry(key)
-                    .or_insert_with(|| (e.message.clone(), BTreeSet::new()));
+                    .or_insert_with(|| (e.message.clone(), BTreeSet::new(), BTreeSet::new()));
                 entry.1.extend(hint.iter().copied());
+                entry.2.extend(named(&e.message).map(str::to_owned));
             }
         }
         // A function's silence counts only when the compiler checked it: when every error came
@@ -228,7 +230,7 @@ pub(crate) fn build(
         let mut stuck = false;
         for (key, b) in bisect.iter_mut().filter(|(_, b)| b.testing.is_some()) {
             let step = match erring.remove(key) {
-                Some((message, _)) => b.failed(message, &mut unviable),
+                Some((message, _, _)) => b.failed(message, &mut unviable),
                 None if checked => b.passed(&mut unviable),
                 None => Step::Waiting,
             };
@@ -238,7 +240,7 @@ pub(crate) fn build(
                 Step::Stuck => stuck = true,
             }
         }
-        for (key, (message, hint)) in erring {
+        for (key, (message, hint, names)) in erring {
             let members: Vec<u32> = built_set
                 .iter()
                 .copied()
@@ -253,12 +255,14 @@ pub(crate) fn build(
                 continue;
             }
             // Removing a statement (a `return`, a `break`, an assignment) is what changes the
-            // paths the borrow checker follows: those mutants are suspected too.
+            // paths the borrow checker follows: those mutants are suspected too, the ones that
+            // could matter to the variables the errors name when they name some.
             let mut hint = hint;
             hint.extend(members.iter().copied().filter(|o| {
                 owners.get(o).is_some_and(|all| {
                     all.iter().any(|(_, m)| {
                         m.operator == super::super::mutate::Operator::StatementRemoval
+                            && may_break_flow_of(&m.original, &names)
                     })
                 })
             }));
@@ -382,6 +386,52 @@ fn function_of(r: &Rendered, e: &Error, canonical: &[PathBuf], k: usize) -> Opti
             .min_by_key(|(_, span)| span.len())
             .map(|(i, _)| i)
     })
+}
+
+/// The variables an error's message names in backticks: "used binding `x` isn't initialized",
+/// "cannot assign twice to immutable variable `x`", "borrow of moved value: `x`".
+fn named(message: &str) -> impl Iterator<Item = &str> {
+    message.split('`').skip(1).step_by(2).filter(|s| {
+        let mut chars = s.chars();
+        chars.next().is_some_and(|c| c.is_alphabetic() || c == '_')
+            && chars.all(|c| c.is_alphanumeric() || c == '_')
+    })
+}
+
+/// Whether removing `removed` could change what the borrow checker says about `names`: it
+/// leaves a loop or the function early (`break`, `continue`, `return`, `?`), or assigns one of
+/// them; with no names known, any removal could. Only the order of a bisection's tries rests on
+/// this, never a verdict: a mutant is unviable only once a build has shown it.
+fn may_break_flow_of(removed: &str, names: &BTreeSet<String>) -> bool {
+    if names.is_empty() || removed.contains('?') {
+        return true;
+    }
+    let bytes = removed.as_bytes();
+    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let mut i = 0;
+    while i < bytes.len() {
+        if !word(bytes[i]) || (i > 0 && word(bytes[i - 1])) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < bytes.len() && word(bytes[i]) {
+            i += 1;
+        }
+        let token = &removed[start..i];
+        if matches!(token, "break" | "continue" | "return") {
+            return true;
+        }
+        if names.contains(token) {
+            let rest = removed[i..].trim_start();
+            let compound = ["+=", "-=", "*=", "/=", "%=", "^=", "&=", "|=", "<<=", ">>="];
+            let plain = rest.starts_with('=') && !rest.starts_with("==") && !rest.starts_with("=>");
+            if plain || compound.iter().any(|op| rest.starts_with(op)) {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// One bisection step's outcome for a function.
@@ -938,6 +988,40 @@ fn output_within(
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_removal_is_suspected_when_it_exits_early_or_assigns_a_named_variable() {
+        use super::{may_break_flow_of, named};
+        let names = |m: &str| -> std::collections::BTreeSet<String> {
+            named(m).map(str::to_owned).collect()
+        };
+        let value = names("used binding `value` is possibly-uninitialized");
+        assert_eq!(value, ["value".to_owned()].into());
+        assert!(names("expected `Result<(), Error>`, found `()`").is_empty());
+        for removed in [
+            "value = Indexed(start, i);",
+            "value += 1;",
+            "break 'value;",
+            "continue;",
+            "return Ok(x);",
+            "let n = parse(s)?;",
+            "'v: loop { if done { value = 2; } }",
+        ] {
+            assert!(may_break_flow_of(removed, &value), "{removed}");
+        }
+        for removed in [
+            "start = i + 1;",
+            "values = 3;",
+            "vec.push((name, value));",
+            "if value == 3 { f(); }",
+            "if value <= 3 { f(); }",
+            "match value { 1 => f(), _ => g() }",
+        ] {
+            assert!(!may_break_flow_of(removed, &value), "{removed}");
+        }
+        // Nothing named: any removal may be the one.
+        assert!(may_break_flow_of("start = i + 1;", &Default::default()));
+    }
+
     use super::*;
 
     /// Bisects mutants `1..=n` of one function against a compiler that fails whenever one of
