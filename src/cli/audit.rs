@@ -21,8 +21,8 @@ pub struct Args {
     suite: Option<String>,
     #[command(flatten)]
     krate: CrateFlags,
-    /// Crate: run every test against every mutant (the full kill matrix) instead of only the
-    /// tests that reach it, stopping at the first failure.
+    /// Crate: run every test against every mutant (the full kill matrix, in cargo's order)
+    /// instead of only the tests that reach it, cheapest first, stopping at the first failure.
     #[arg(long)]
     full_matrix: bool,
     /// Also write the full report as JSON to this file (`-` for stdout, replacing the table).

@@ -212,7 +212,7 @@ Register-ArgumentCompleter -Native -CommandName 'verigym' -ScriptBlock {
             [CompletionResult]::new('--progress', '--progress', [CompletionResultType]::ParameterName, 'How to show progress of long commands on stderr')
             [CompletionResult]::new('--all-features', '--all-features', [CompletionResultType]::ParameterName, 'Crate: enable every feature')
             [CompletionResult]::new('--no-default-features', '--no-default-features', [CompletionResultType]::ParameterName, 'Crate: do not enable the default features')
-            [CompletionResult]::new('--full-matrix', '--full-matrix', [CompletionResultType]::ParameterName, 'Crate: run every test against every mutant (the full kill matrix) instead of only the tests that reach it, stopping at the first failure')
+            [CompletionResult]::new('--full-matrix', '--full-matrix', [CompletionResultType]::ParameterName, 'Crate: run every test against every mutant (the full kill matrix, in cargo''s order) instead of only the tests that reach it, cheapest first, stopping at the first failure')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break

@@ -83,8 +83,8 @@ pub struct CrateOptions {
     pub suite: Option<String>,
     /// Only tests whose name contains this, as `cargo test FILTER`.
     pub test_filter: Option<String>,
-    /// Run every test against every mutant (the full kill matrix) instead of stopping at the
-    /// first failure among the tests that reach the mutant.
+    /// Run every test against every mutant (the full kill matrix, in cargo's order) instead of
+    /// running the tests that reach the mutant cheapest first and stopping at the first failure.
     pub full_matrix: bool,
     /// The most fuel (loop iterations plus calls) a test thread may burn before it counts as a
     /// timeout: the baseline runs with this tank, and each mutant run with a tank sized from the
@@ -820,8 +820,9 @@ impl Default for Verdict {
     }
 }
 
-/// Runs mutant `o` against `plan` (executable index, tests); stops at the first executable that
-/// detects it unless the full matrix is asked for.
+/// Runs mutant `o` against `plan` (one process per entry: executable index, tests, in the order
+/// to run them); stops at the first process that detects it unless the full matrix is asked
+/// for.
 fn run_plan(
     exes: &[Exe],
     cwd: &Path,
