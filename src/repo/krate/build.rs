@@ -988,12 +988,11 @@ fn output_within(
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
     fn a_removal_is_suspected_when_it_exits_early_or_assigns_a_named_variable() {
-        use super::{may_break_flow_of, named};
-        let names = |m: &str| -> std::collections::BTreeSet<String> {
-            named(m).map(str::to_owned).collect()
-        };
+        let names = |m: &str| -> BTreeSet<String> { named(m).map(str::to_owned).collect() };
         let value = names("used binding `value` is possibly-uninitialized");
         assert_eq!(value, ["value".to_owned()].into());
         assert!(names("expected `Result<(), Error>`, found `()`").is_empty());
@@ -1021,8 +1020,6 @@ mod tests {
         // Nothing named: any removal may be the one.
         assert!(may_break_flow_of("start = i + 1;", &Default::default()));
     }
-
-    use super::*;
 
     /// Bisects mutants `1..=n` of one function against a compiler that fails whenever one of
     /// `culprits` is built (or always, with `always`): the mutants judged unviable, the ones
