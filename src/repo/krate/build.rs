@@ -403,35 +403,33 @@ fn named(message: &str) -> impl Iterator<Item = &str> {
 /// them; with no names known, any removal could. Only the order of a bisection's tries rests on
 /// this, never a verdict: a mutant is unviable only once a build has shown it.
 fn may_break_flow_of(removed: &str, names: &BTreeSet<String>) -> bool {
-    if names.is_empty() || removed.contains('?') {
+    use super::super::vary::lex::{Kind, lex};
+    if names.is_empty() {
         return true;
     }
-    let bytes = removed.as_bytes();
-    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
-    let mut i = 0;
-    while i < bytes.len() {
-        if !word(bytes[i]) || (i > 0 && word(bytes[i - 1])) {
-            i += 1;
-            continue;
-        }
-        let start = i;
-        while i < bytes.len() && word(bytes[i]) {
-            i += 1;
-        }
-        let token = &removed[start..i];
-        if matches!(token, "break" | "continue" | "return") {
-            return true;
-        }
-        if names.contains(token) {
-            let rest = removed[i..].trim_start();
+    // Identifiers and punctuation only: a `break` in a comment or a string is not one.
+    let code: Vec<&str> = lex(removed)
+        .into_iter()
+        .filter(|t| !matches!(t.kind, Kind::Comment | Kind::Str))
+        .map(|t| &removed[t.range])
+        .filter(|t| !t.trim().is_empty())
+        .collect();
+    code.iter().enumerate().any(|(i, &t)| match t {
+        "break" | "continue" | "return" | "?" => true,
+        _ if names.contains(t) => {
+            // An assignment: `=` (not `==` or `=>`), or a compound one (`+=`, `<<=`).
+            let op: String = code[i + 1..]
+                .iter()
+                .take(3)
+                .take_while(|p| p.len() == 1 && !p.as_bytes()[0].is_ascii_alphanumeric())
+                .copied()
+                .collect();
             let compound = ["+=", "-=", "*=", "/=", "%=", "^=", "&=", "|=", "<<=", ">>="];
-            let plain = rest.starts_with('=') && !rest.starts_with("==") && !rest.starts_with("=>");
-            if plain || compound.iter().any(|op| rest.starts_with(op)) {
-                return true;
-            }
+            (op.starts_with('=') && !op.starts_with("==") && !op.starts_with("=>"))
+                || compound.iter().any(|c| op.starts_with(c))
         }
-    }
-    false
+        _ => false,
+    })
 }
 
 /// One bisection step's outcome for a function.

@@ -377,6 +377,16 @@ fn audit(path: &Path, opts: &CrateOptions, detail: bool) -> Result<Audited, Repo
         .collect();
     opts.progress
         .start(viable.len() as u64, &format!("audit {}: mutants", pkg.name));
+    // What each trusted test burned in the baseline, looked up for every mutant's order.
+    let test_fuel: Vec<BTreeMap<&str, Option<u64>>> = exes
+        .iter()
+        .map(|e| {
+            e.tests
+                .iter()
+                .map(|t| (t.as_str(), e.fuel_used(std::slice::from_ref(t))))
+                .collect()
+        })
+        .collect();
     let plan = |o: u32| -> Vec<(usize, Vec<String>)> {
         let plan = exes
             .iter()
@@ -393,7 +403,7 @@ fn audit(path: &Path, opts: &CrateOptions, detail: bool) -> Result<Audited, Repo
         if opts.full_matrix {
             return plan;
         }
-        schedule::cheapest_first(plan, |k, test| exes[k].fuel_used(&[test.to_owned()]))
+        schedule::cheapest_first(plan, |k, test| test_fuel[k].get(test).copied().flatten())
     };
     let judge_one = |o: u32| -> Result<Verdict, RepoError> {
         let plan = plan(o);
