@@ -75,10 +75,12 @@ fn negate_true() {
 fn tiny() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
-        // Shared by every test of the run, so kept rather than removed on drop.
+        // Shared by every test of the process, so kept rather than removed on drop: under
+        // cargo's scratch directory for integration tests, which `cargo clean` empties, since a
+        // test runner that starts a process per test leaves one per test.
         let dir = tempfile::Builder::new()
             .prefix("verigym-agent-tiny-")
-            .tempdir()
+            .tempdir_in(env!("CARGO_TARGET_TMPDIR"))
             .unwrap()
             .keep()
             .join("tiny");

@@ -283,6 +283,43 @@ fn crate_problems_round_trip_through_a_suite() {
     }
 }
 
+/// A crate's working copy lives as long as the process that judges on it: `verigym verify`
+/// removes its own at exit, and sweeps the copy of a process that died (an owner file nobody
+/// holds a lock on). Before owners, every process left its copy and target directory in the
+/// temp dir, a hundred megabytes at a time.
+#[test]
+fn verify_leaves_no_working_copy_behind_and_sweeps_a_dead_processs() {
+    use verigym::repo::sandbox::OWNER_FILE;
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = multi_catalog(&tmp.path().join("catalog"));
+    let scratch = tmp.path().join("tmp");
+    let dead = scratch.join("verigym-fix-dead00");
+    std::fs::create_dir_all(dead.join("target")).unwrap();
+    std::fs::write(dead.join(OWNER_FILE), "").unwrap();
+    let p = problem(&dir);
+    std::fs::write(
+        tmp.path().join("p.jsonl"),
+        format!("{}\n", serde_json::to_string(&p).unwrap()),
+    )
+    .unwrap();
+    let line = serde_json::json!({"id": p.id, "responses": [p.answer]});
+    std::fs::write(tmp.path().join("r.jsonl"), format!("{line}\n")).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_verigym"))
+        .args(["verify", "--problems", "p.jsonl", "--responses", "r.jsonl"])
+        .current_dir(tmp.path())
+        .env("TMPDIR", &scratch)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains(r#""correct":true"#), "{stdout}");
+    let left: Vec<_> = std::fs::read_dir(&scratch)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("verigym-"))
+        .collect();
+    assert!(left.is_empty(), "left in the temp dir: {left:?}");
+}
+
 /// The names of the shipped crate catalogs: every directory of `envs/crates/`, sorted (the
 /// binary embeds exactly these, which a unit test of `shipped` checks), so a catalog added there
 /// is covered by the tests below without naming it.

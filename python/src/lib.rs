@@ -38,6 +38,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(verify::verify_group, m)?)?;
     m.add_function(wrap_pyfunction!(verify::scores, m)?)?;
     m.add_function(wrap_pyfunction!(verify::verify_columns, m)?)?;
+    m.add_function(wrap_pyfunction!(verify::release_workspaces, m)?)?;
     m.add_function(wrap_pyfunction!(report::eval, m)?)?;
     m.add_function(wrap_pyfunction!(report::pass_at_k, m)?)?;
     m.add_class::<report::Suite>()?;

@@ -448,3 +448,11 @@ fn prepare(batch: &Batch) -> Result<Prepared<'_>, String> {
         grouped,
     })
 }
+
+/// Removes the working copies that `repo_fix` verdicts on real crates keep for the process's
+/// life; the package registers it with `atexit`, since a process that ends without it leaves
+/// them for the next one to sweep.
+#[pyfunction(name = "_release_workspaces")]
+pub fn release_workspaces(py: Python<'_>) {
+    py.detach(verigym::repo::krate::fixes::release_workspaces);
+}

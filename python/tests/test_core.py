@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
+import subprocess
+import sys
 
 import pytest
 
@@ -223,3 +226,21 @@ def test_suite_build_and_check(cli, tmp_path):
     assert verigym.Suite.from_dict(small.spec).spec == small.spec
     with pytest.raises(verigym.VerigymError):
         verigym.Suite("no-such-suite")
+
+
+def test_a_crate_verdict_leaves_no_working_copy_in_the_temp_dir(tmp_path):
+    """`repo_fix` on a real crate keeps a working copy of the crate for the process's life; the
+    package removes it when the interpreter exits, so a training job's workers do not fill the
+    temp dir."""
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    code = (
+        "import verigym\n"
+        "ds = verigym.Dataset('repo_fix', size=1, seed=0, level=2, repo='crate:heck')\n"
+        "r = ds[0]\n"
+        "assert verigym.verify(r, r['answer'])['correct']\n"
+    )
+    env = dict(os.environ, TMPDIR=str(scratch), VERIGYM_CACHE_DIR=str(tmp_path / "cache"))
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert [p.name for p in scratch.iterdir() if p.name.startswith("verigym-")] == []

@@ -118,6 +118,8 @@ pub fn run() -> ExitCode {
         #[cfg(feature = "serve")]
         Command::Serve(args) => serve::run(args),
     };
+    #[cfg(feature = "repo")]
+    verigym::repo::krate::fixes::release_workspaces();
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,

@@ -137,6 +137,76 @@ pub fn private_dir(prefix: &str) -> Result<TempDir, RepoError> {
         )))
 }
 
+/// A private directory kept for the life of the process (a cache), with a lock held on its
+/// [`OWNER_FILE`] for as long as this value lives. The OS drops that lock however the process
+/// ends, a kill included, so the next [`kept_dir`] of the same prefix, in any process, removes
+/// the directory once its owner is gone: a kept directory never outlives its owner by more than
+/// the next process's start, where a static cache of a `TempDir` would leak one per process.
+#[derive(Debug)]
+pub struct KeptDir {
+    dir: TempDir,
+    _owner: std::fs::File,
+}
+
+impl KeptDir {
+    /// The directory.
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+}
+
+/// The file inside a [`KeptDir`] whose lock says its owner lives. It is created locked, under
+/// another name, and renamed into place, so no sweep ever sees it unlocked while its owner runs.
+pub const OWNER_FILE: &str = ".verigym-owner";
+
+/// A [`private_dir`] kept as a [`KeptDir`], after removing every kept directory of `prefix`
+/// whose owner is gone. A file system without locks still gets the directory, unowned: it is
+/// then never swept, as before kept directories had owners.
+pub fn kept_dir(prefix: &str) -> Result<KeptDir, RepoError> {
+    sweep_dead(&std::env::temp_dir(), prefix);
+    let dir = private_dir(prefix)?;
+    let claiming = dir.path().join(".verigym-owner.new");
+    let owner = std::fs::File::create(&claiming).map_err(RepoError::io(format!(
+        "cannot create {}",
+        claiming.display()
+    )))?;
+    if owner.try_lock().is_ok() {
+        std::fs::rename(&claiming, dir.path().join(OWNER_FILE)).map_err(RepoError::io(format!(
+            "cannot rename {}",
+            claiming.display()
+        )))?;
+    }
+    Ok(KeptDir { dir, _owner: owner })
+}
+
+/// Removes the kept directories of `prefix` under `root` whose owner file can be locked, that
+/// is, whose owner is gone. Directories without an owner file are left alone: they may belong to
+/// a live process of a version before owners (remove such leftovers by hand), or be a moment
+/// from getting one. Errors skip the directory: a sweep is housekeeping, never a failure.
+fn sweep_dead(root: &Path, prefix: &str) {
+    let Ok(entries) = std::fs::read_dir(root) else {
+        return;
+    };
+    let stem = format!("verigym-{prefix}-");
+    for entry in entries.flatten() {
+        let named = entry
+            .file_name()
+            .to_str()
+            .is_some_and(|n| n.starts_with(&stem));
+        // A symlink is never followed: only a real directory of ours is removed.
+        if !named || !entry.file_type().is_ok_and(|t| t.is_dir()) {
+            continue;
+        }
+        let Ok(owner) = std::fs::File::open(entry.path().join(OWNER_FILE)) else {
+            continue;
+        };
+        if owner.try_lock().is_ok() {
+            // The lock is held while removing, so a concurrent sweep skips the directory.
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
+}
+
 /// Runs `program args` sandboxed, with `env` as its only environment besides `RUST_BACKTRACE=0`,
 /// a minimal `PATH` and `HOME`, in a fresh private directory.
 pub fn run(
@@ -448,4 +518,58 @@ fn read_capped(mut stream: impl Read, cap: usize) -> (Vec<u8>, bool) {
         }
     }
     (kept, truncated)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A kept directory under `root`, as `kept_dir` makes one under the system temp dir.
+    fn kept_under(root: &Path, prefix: &str) -> KeptDir {
+        let dir = tempfile::Builder::new()
+            .prefix(&format!("verigym-{prefix}-"))
+            .tempdir_in(root)
+            .unwrap();
+        let owner = std::fs::File::create(dir.path().join(OWNER_FILE)).unwrap();
+        owner.try_lock().unwrap();
+        KeptDir { dir, _owner: owner }
+    }
+
+    #[test]
+    fn a_sweep_removes_the_kept_dirs_of_dead_owners_only() {
+        let root = tempfile::tempdir().unwrap();
+        let alive = kept_under(root.path(), "fix");
+        let dead = kept_under(root.path(), "fix");
+        let other_prefix = kept_under(root.path(), "other");
+        let unowned = root.path().join("verigym-fix-unowned");
+        std::fs::create_dir(&unowned).unwrap();
+        // A process's end drops its lock: here the directory is kept and the lock dropped.
+        let KeptDir { dir, _owner } = dead;
+        let dead_path = dir.keep();
+        drop(_owner);
+        let other_path = other_prefix.path().to_path_buf();
+        let KeptDir { dir, _owner } = other_prefix;
+        let _ = dir.keep();
+        drop(_owner);
+
+        sweep_dead(root.path(), "fix");
+        assert!(!dead_path.exists(), "the dead owner's directory is removed");
+        assert!(
+            alive.path().join(OWNER_FILE).exists(),
+            "a live owner's stays"
+        );
+        assert!(unowned.exists(), "one without an owner file stays");
+        assert!(other_path.exists(), "another prefix's stays");
+    }
+
+    #[test]
+    fn a_new_kept_dir_has_a_locked_owner_file() {
+        let kept = kept_dir("kept-test").unwrap();
+        let owner = std::fs::File::open(kept.path().join(OWNER_FILE)).unwrap();
+        assert!(owner.try_lock().is_err(), "locked while the KeptDir lives");
+        assert!(!kept.path().join(".verigym-owner.new").exists());
+        let path = kept.path().to_path_buf();
+        drop(kept);
+        assert!(!path.exists(), "removed on drop, like a TempDir");
+    }
 }

@@ -18,8 +18,10 @@ Trainer adapters live in submodules that import their library only when used:
 and ``verigym.verifiers``.
 """
 
+import atexit as _atexit
 import collections.abc as _abc
 
+from ._native import _release_workspaces
 from ._native import (
     Curriculum,
     Dataset,
@@ -39,6 +41,10 @@ from ._native import (
 
 # A Record reads like the record dict; register it so `isinstance(r, Mapping)` code accepts it.
 _abc.Mapping.register(Record)
+
+# `repo_fix` verdicts on real crates keep a working copy of each crate for the process's life;
+# remove them when the interpreter exits (a killed process leaves them for the next to sweep).
+_atexit.register(_release_workspaces)
 
 __all__ = [
     "Curriculum",

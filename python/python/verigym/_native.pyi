@@ -165,3 +165,6 @@ class Curriculum:
 def verify_columns(records: Sequence[RecordLike], responses: Sequence[str]) -> dict[str, list[Any]]:
     """The verdicts of ``verify_many`` as columns: ``id``, ``score``, ``correct``,
     ``format_ok``, ``reason``."""
+
+def _release_workspaces() -> None:
+    """Removes the working copies ``repo_fix`` verdicts on real crates keep; run at exit."""

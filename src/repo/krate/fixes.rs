@@ -9,7 +9,9 @@
 //! Each crate source gets one working copy and one target directory per process, kept between
 //! groups: dependencies build once, a file is rewritten only when its text changes, and cargo's
 //! incremental compilation reuses what the last group built. Groups of one crate are judged one
-//! at a time, since the next build would replace the executables a group runs.
+//! at a time, since the next build would replace the executables a group runs. The copy is a
+//! `sandbox::KeptDir`, so it does not outlive the process: [`release_workspaces`] removes it at
+//! a clean exit, and the next process sweeps it after a kill.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -66,8 +68,8 @@ pub struct FixTarget<'a> {
 
 /// A crate's working copy, kept for the process's life.
 struct Workspace {
-    /// Holds the copy and the target directory.
-    dir: tempfile::TempDir,
+    /// Holds the copy and the target directory; a later process removes it once this one ends.
+    dir: super::super::sandbox::KeptDir,
     copy: package::Copy,
     /// What each file of the copy holds now, as this process last wrote it (absent: unknown).
     written: BTreeMap<PathBuf, String>,
@@ -85,17 +87,19 @@ impl Workspace {
     }
 }
 
+/// Every crate source's working copy in this process, by source directory.
+static WORKSPACES: OnceLock<Mutex<BTreeMap<PathBuf, Arc<Mutex<Workspace>>>>> = OnceLock::new();
+
 /// The working copy of the crate at `source_dir`, made on first use.
 fn workspace(pkg: &Package, source_dir: &Path) -> Result<Arc<Mutex<Workspace>>, RepoError> {
-    static ALL: OnceLock<Mutex<BTreeMap<PathBuf, Arc<Mutex<Workspace>>>>> = OnceLock::new();
-    let mut all = ALL
+    let mut all = WORKSPACES
         .get_or_init(Mutex::default)
         .lock()
         .unwrap_or_else(|e| e.into_inner());
     if let Some(w) = all.get(source_dir) {
         return Ok(Arc::clone(w));
     }
-    let dir = super::super::sandbox::private_dir("fix")?;
+    let dir = super::super::sandbox::kept_dir("fix")?;
     let copy = package::copy(pkg, &dir.path().join("src"))?;
     let w = Arc::new(Mutex::new(Workspace {
         dir,
@@ -104,6 +108,15 @@ fn workspace(pkg: &Package, source_dir: &Path) -> Result<Arc<Mutex<Workspace>>, 
     }));
     all.insert(source_dir.to_path_buf(), Arc::clone(&w));
     Ok(w)
+}
+
+/// Removes this process's working copies (each with its target directory) once no judgement
+/// uses them, for a process about to end: a static is never dropped, and a later process would
+/// otherwise be the one to sweep them. A judgement after this makes a fresh copy.
+pub fn release_workspaces() {
+    if let Some(all) = WORKSPACES.get() {
+        std::mem::take(&mut *all.lock().unwrap_or_else(|e| e.into_inner()));
+    }
 }
 
 /// One answer's outcome.
