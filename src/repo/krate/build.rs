@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use super::super::RepoError;
 use super::super::rustc::Unviable;
 use super::super::schemata::Rendered;
+use super::copies::{self, Holds};
 use super::inject::{self, FileMutants};
 use super::package::{self, Copy, Package};
 
@@ -144,8 +145,9 @@ pub(crate) fn build(
         let parked: BTreeSet<u32> = bisect.values().flat_map(Bisect::parked).collect();
         let built_set: BTreeSet<u32> = enabled.difference(&parked).copied().collect();
         let mut rendered = Vec::with_capacity(files.len());
+        let mut copies: Vec<Placed> = Vec::new();
         for (k, f) in files.iter().enumerate() {
-            let r = inject::render(f, &built_set, k == 0);
+            let mut r = inject::render(f, &built_set, k == 0);
             for &o in &r.unplaced {
                 enabled.remove(&o);
                 for b in bisect.values_mut() {
@@ -157,6 +159,7 @@ pub(crate) fn build(
                         .into(),
                 });
             }
+            place_copies(k, f, &owners, &mut bisect, &mut r, &mut copies);
             std::fs::write(&paths[k], &r.source).map_err(RepoError::io(format!(
                 "cannot write {}",
                 paths[k].display()
@@ -164,7 +167,24 @@ pub(crate) fn build(
             rendered.push(r);
         }
         let built_set: BTreeSet<u32> = built_set.intersection(&enabled).copied().collect();
-        let (exes, errors) = cargo_test_no_run(pkg, copy, args, offline)?;
+        let (exes, mut errors) = cargo_test_no_run(pkg, copy, args, offline)?;
+        // A function's silence counts only when the compiler checked it: when every error (the
+        // copies' too) came from the borrow checker, which runs on every body once type
+        // checking is through.
+        let checked = errors.iter().all(|e| e.borrowck());
+        if !copies.is_empty() {
+            errors = judge_copies(
+                errors,
+                &copies,
+                files,
+                &canonical,
+                &mut bisect,
+                &mut unviable,
+            );
+            for u in &unviable {
+                enabled.remove(&u.ordinal);
+            }
+        }
         let unexplained = if errors.is_empty() {
             Vec::new()
         } else {
@@ -222,11 +242,9 @@ pub(crate) fn build(
                 entry.2.extend(named(&e.message).map(str::to_owned));
             }
         }
-        // A function's silence counts only when the compiler checked it: when every error came
-        // from the borrow checker, which runs on every body once type checking is through.
-        let checked = errors.iter().all(|e| e.borrowck());
         let judged = unviable.len();
-        let mut progress = false;
+        // Copies always move their bisections on: each mutant is copied once.
+        let mut progress = !copies.is_empty();
         let mut stuck = false;
         for (key, b) in bisect.iter_mut().filter(|(_, b)| b.testing.is_some()) {
             let step = match erring.remove(key) {
@@ -312,6 +330,125 @@ pub(crate) fn build(
             });
         }
     }
+}
+
+/// Places beside each function whose bisection judges mutants alone this round a control copy
+/// and one copy per such mutant (see `super::copies`), recording where they went. A function
+/// whose copies cannot be made is bisected without them from now on.
+fn place_copies(
+    k: usize,
+    f: &FileMutants,
+    owners: &BTreeMap<u32, Vec<(FnKey, &super::super::mutate::Mutant)>>,
+    bisect: &mut BTreeMap<FnKey, Bisect>,
+    r: &mut Rendered,
+    copies: &mut Vec<Placed>,
+) {
+    // (where the function ends, the function, each copy's item text)
+    type Copies = Vec<(Holds, String)>;
+    let mut placed: Vec<(usize, FnKey, Copies)> = Vec::new();
+    for (&key, b) in bisect
+        .iter_mut()
+        .filter(|(key, b)| key.0 == k && !b.alone.is_empty())
+    {
+        let info = &f.analysis.functions[key.1];
+        let mutant = |o: u32| {
+            owners
+                .get(&o)
+                .and_then(|all| all.iter().find(|(g, _)| *g == key).map(|(_, m)| *m))
+        };
+        let texts: Option<Copies> = std::iter::once(Holds::Control)
+            .chain(b.alone.iter().map(|&o| Holds::Mutant(o)))
+            .map(|h| {
+                let m = match h {
+                    Holds::Control => None,
+                    Holds::Mutant(o) => Some(mutant(o)?),
+                };
+                let text = copies::text(&f.analysis.source, info, &h.name(key.1), m)?;
+                Some((h, copies::item(&text)))
+            })
+            .collect();
+        match (r.functions[key.1].as_ref(), texts) {
+            (Some(span), Some(texts)) => placed.push((span.end, key, texts)),
+            _ => {
+                b.copies = Some(false);
+                b.alone.clear();
+            }
+        }
+    }
+    // From the end of the file back, each function's copies in reverse, so every copy lands
+    // in order after its function and the ranges recorded so far move with what follows.
+    placed.sort_by_key(|(at, key, _)| std::cmp::Reverse((*at, *key)));
+    let first = copies.len();
+    for (at, function, texts) in placed {
+        for (holds, text) in texts.into_iter().rev() {
+            let mut moved: Vec<std::ops::Range<usize>> =
+                copies[first..].iter().map(|c| c.range.clone()).collect();
+            let range = copies::insert(r, at, &text, &mut moved);
+            for (c, m) in copies[first..].iter_mut().zip(moved) {
+                c.range = m;
+            }
+            copies.push(Placed {
+                file: k,
+                range,
+                function,
+                holds,
+            });
+        }
+    }
+}
+
+/// A copy in this round's build.
+struct Placed {
+    /// Its file's index in the build.
+    file: usize,
+    /// Its byte range in that file's rendered source.
+    range: std::ops::Range<usize>,
+    /// The function it copies.
+    function: FnKey,
+    holds: Holds,
+}
+
+/// Takes the errors in this round's copies out of `errors`, and tells each bisection what its
+/// copies showed; the other errors are returned.
+fn judge_copies(
+    errors: Vec<Error>,
+    copies: &[Placed],
+    files: &[FileMutants],
+    canonical: &[PathBuf],
+    bisect: &mut BTreeMap<FnKey, Bisect>,
+    unviable: &mut Vec<Unviable>,
+) -> Vec<Error> {
+    let mut failed: BTreeMap<FnKey, (bool, BTreeMap<u32, String>)> = BTreeMap::new();
+    let mut rest = Vec::new();
+    for e in errors {
+        let k = canonical.iter().position(|c| *c == canonical_of(&e.file));
+        let hit = copies
+            .iter()
+            .find(|c| Some(c.file) == k && c.range.contains(&e.primary.start));
+        let Some(c) = hit else {
+            rest.push(e);
+            continue;
+        };
+        let seen = failed.entry(c.function).or_default();
+        match c.holds {
+            Holds::Control => seen.0 = true,
+            Holds::Mutant(o) => {
+                // The message names the function by its own name where it names it at all.
+                let name = &files[c.function.0].analysis.functions[c.function.1].name;
+                let own = name.rsplit("::").next().unwrap_or(name);
+                let message = e.message.replace(&c.holds.name(c.function.1), own);
+                seen.1.entry(o).or_insert(message);
+            }
+        }
+    }
+    let keys: BTreeSet<FnKey> = copies.iter().map(|c| c.function).collect();
+    for key in keys {
+        if let Some(b) = bisect.get_mut(&key) {
+            let (control_failed, failed) = failed.remove(&key).unwrap_or_default();
+            b.copies_built(control_failed, &failed, unviable);
+        }
+    }
+    rest
 }
 
 /// The build's outcome, its screened-out mutants in ordinal order.
@@ -472,6 +609,13 @@ struct Bisect {
     testing: Option<Vec<u32>>,
     /// The groups waiting, next first.
     pending: VecDeque<Group>,
+    /// Waiting mutants to judge this round each alone, in copies of the function beside it
+    /// (see `super::copies`), while `testing` is built in the function itself.
+    alone: Vec<u32>,
+    /// Whether copies stand where the function is: unknown until a control copy was built.
+    copies: Option<bool>,
+    /// The mutants whose copies built or went unjudged: copied once, never again.
+    copied: BTreeSet<u32>,
 }
 
 impl Bisect {
@@ -481,6 +625,9 @@ impl Bisect {
             clean: false,
             testing: None,
             pending: VecDeque::new(),
+            alone: Vec::new(),
+            copies: None,
+            copied: BTreeSet::new(),
         }
     }
 
@@ -495,6 +642,7 @@ impl Bisect {
 
     /// Drops a mutant judged elsewhere.
     fn forget(&mut self, o: u32) {
+        self.alone.retain(|&m| m != o);
         if let Some(t) = &mut self.testing
             && t.contains(&o)
         {
@@ -513,8 +661,44 @@ impl Bisect {
         }
     }
 
+    /// This round's copies: the control's failure says copies cannot stand where the function
+    /// is; otherwise each mutant whose copy failed (`failed`, with its message) breaks the
+    /// function alone, which the control built without it. The others stay in their groups,
+    /// since a mutant that builds alone may still fail beside the accepted ones.
+    fn copies_built(
+        &mut self,
+        control_failed: bool,
+        failed: &BTreeMap<u32, String>,
+        unviable: &mut Vec<Unviable>,
+    ) -> bool {
+        let alone = std::mem::take(&mut self.alone);
+        if control_failed {
+            self.copies = Some(false);
+            return false;
+        }
+        self.copies = Some(true);
+        let mut judged = false;
+        for o in alone {
+            match failed.get(&o) {
+                Some(message) => {
+                    unviable.push(Unviable {
+                        ordinal: o,
+                        reason: message.clone(),
+                    });
+                    self.forget(o);
+                    judged = true;
+                }
+                None => {
+                    self.copied.insert(o);
+                }
+            }
+        }
+        judged
+    }
+
     /// Ends the bisection: the mutants still tried or waiting.
     fn take_all(&mut self) -> Vec<u32> {
+        self.alone.clear();
         let mut out: Vec<u32> = self.testing.take().unwrap_or_default();
         out.extend(self.pending.drain(..).flat_map(|g| g.members));
         out
@@ -557,6 +741,14 @@ impl Bisect {
                 } else {
                     (Vec::new(), group)
                 };
+                if self.copies != Some(false) {
+                    // The likely culprits, each judged alone beside the function this round.
+                    self.alone = second
+                        .iter()
+                        .copied()
+                        .filter(|o| !self.copied.contains(o))
+                        .collect();
+                }
                 self.testing = Some(first);
                 self.pending.push_front(Group {
                     members: second,
@@ -1020,13 +1212,28 @@ mod tests {
     }
 
     /// Bisects mutants `1..=n` of one function against a compiler that fails whenever one of
-    /// `culprits` is built (or always, with `always`): the mutants judged unviable, the ones
-    /// accepted, the rounds (the first failing one included) and the last step.
+    /// `culprits` is built (or always, with `always`), without copies of the function: the
+    /// mutants judged unviable, the ones accepted, the rounds (the first failing one included)
+    /// and the last step.
     fn bisect(
         n: u32,
         culprits: &[u32],
         hint: &[u32],
         always: bool,
+    ) -> (Vec<u32>, BTreeSet<u32>, usize, Step) {
+        bisect_with(n, culprits, &[], hint, always, false)
+    }
+
+    /// [`bisect`] where `copies` says whether copies of the function stand beside it; a
+    /// culprit fails in its copy too, unless it is in `together`, the culprits that fail only
+    /// beside other mutants.
+    fn bisect_with(
+        n: u32,
+        culprits: &[u32],
+        together: &[u32],
+        hint: &[u32],
+        always: bool,
+        copies: bool,
     ) -> (Vec<u32>, BTreeSet<u32>, usize, Step) {
         let mut b = Bisect::new(hint.iter().copied().collect());
         let mut unviable = Vec::new();
@@ -1039,6 +1246,19 @@ mod tests {
             let testing = b.testing.clone().expect("a group is tried while active");
             let parked: BTreeSet<u32> = b.parked().collect();
             assert!(testing.iter().all(|o| !parked.contains(o)));
+            assert!(
+                b.alone.iter().all(|o| parked.contains(o)),
+                "copies are of waiting ones"
+            );
+            if !b.alone.is_empty() {
+                let failed: BTreeMap<u32, String> = b
+                    .alone
+                    .iter()
+                    .filter(|o| culprits.contains(o) && !together.contains(o))
+                    .map(|&o| (o, format!("E0384 in {o}")))
+                    .collect();
+                b.copies_built(!copies, &failed, &mut unviable);
+            }
             let fails = always
                 || accepted
                     .iter()
@@ -1087,6 +1307,44 @@ mod tests {
         let (unviable, _, rounds, _) = bisect(64, &[40], &[], false);
         assert_eq!(unviable, [40]);
         assert!(rounds <= 1 + 2 * 6, "{rounds}");
+    }
+
+    #[test]
+    fn copies_judge_every_suspect_in_the_round_after_the_first_failure() {
+        // Three suspects of forty break the build: the round after the first failure finds all
+        // three by their copies while the other 37 build in the function, and one more builds
+        // the innocent suspect beside them.
+        let (unviable, accepted, rounds, _) =
+            bisect_with(40, &[5, 17, 30], &[], &[5, 6, 17, 30], false, true);
+        assert_eq!((unviable, rounds), (vec![5, 17, 30], 3));
+        assert_eq!(accepted.len(), 37);
+        // A culprit that fails only beside others builds in its copy, and is bisected as
+        // before: still unviable, never a mutant that built alone.
+        let (unviable, accepted, _, _) = bisect_with(40, &[5, 17], &[17], &[5, 17], false, true);
+        assert_eq!(unviable, [5, 17]);
+        assert!(!accepted.contains(&17));
+        // Copies that cannot stand (a trait impl): the bisection goes on as without them.
+        let without = bisect(40, &[5, 17, 30], &[5, 6, 17, 30], false);
+        let failed = bisect_with(40, &[5, 17, 30], &[], &[5, 6, 17, 30], false, false);
+        assert_eq!(failed, without);
+    }
+
+    #[test]
+    fn copies_find_every_culprit_whatever_the_guess() {
+        for n in 1..=12 {
+            for culprits in [vec![1], vec![n], vec![1, n], (1..=n).step_by(3).collect()] {
+                let mut culprits = culprits;
+                culprits.dedup();
+                for hint in [vec![], culprits.clone(), vec![n / 2 + 1]] {
+                    let (unviable, accepted, _, step) =
+                        bisect_with(n, &culprits, &[], &hint, false, true);
+                    assert_eq!(step, Step::Moved);
+                    assert_eq!(unviable, culprits, "n {n} hint {hint:?}");
+                    let rest: BTreeSet<u32> = (1..=n).filter(|o| !culprits.contains(o)).collect();
+                    assert_eq!(accepted, rest, "n {n}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -23,6 +23,7 @@
 
 mod build;
 pub mod catalog;
+mod copies;
 mod detail;
 pub mod fixes;
 mod inject;
