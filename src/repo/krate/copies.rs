@@ -13,7 +13,7 @@ use super::super::schemata::Rendered;
 use super::super::vary::lex::{Kind, lex};
 
 /// The prefix of every copy's name.
-pub(crate) const COPY_PREFIX: &str = "__vg_alone_";
+const COPY_PREFIX: &str = "__vg_alone_";
 
 /// What a copy holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,11 +25,12 @@ pub(crate) enum Holds {
 }
 
 impl Holds {
-    /// The copy's name: unique in its scope, since a control's carries its function's index.
+    /// The copy's name, unique in its scope: it carries its function's index in the file, since
+    /// one answer to a crate problem may be the same ordinal in two functions of one module.
     pub(crate) fn name(self, function: usize) -> String {
         match self {
             Holds::Control => format!("{COPY_PREFIX}f{function}"),
-            Holds::Mutant(o) => format!("{COPY_PREFIX}{o}"),
+            Holds::Mutant(o) => format!("{COPY_PREFIX}f{function}_{o}"),
         }
     }
 }
@@ -134,12 +135,25 @@ mod tests {
             .iter()
             .find(|m| m.function == "S::first" && m.original == "+=")
             .unwrap();
-        let copy = text(SRC, f, "__vg_alone_9", Some(m)).unwrap();
+        let copy = text(SRC, f, "__vg_alone_f0_9", Some(m)).unwrap();
         assert!(copy.contains(&format!("n {} x;", m.replacement)), "{copy}");
         assert!(!copy.contains("n += x;"));
         // A mutant outside the function is not its to copy.
         let other = a.mutants.iter().find(|m| m.function == "second").unwrap();
         assert_eq!(text(SRC, f, "x", Some(other)), None);
+    }
+
+    #[test]
+    fn copies_of_one_ordinal_in_two_functions_have_two_names() {
+        let names = [
+            Holds::Control.name(0),
+            Holds::Control.name(1),
+            Holds::Mutant(3).name(0),
+            Holds::Mutant(3).name(1),
+            Holds::Mutant(1).name(3),
+        ];
+        let distinct: BTreeSet<&String> = names.iter().collect();
+        assert_eq!(distinct.len(), names.len(), "{names:?}");
     }
 
     #[test]
