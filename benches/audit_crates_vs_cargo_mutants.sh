@@ -24,6 +24,9 @@ default_crates=(
     either@1.13.0:0/4      # no_std with a std feature, dev-dependency (serde_json), 2,097 lines
     strsim@0.11.1:0/8      # one big file (1,307 lines), unit + integration tests
     semver@1.0.27:0/8      # multi-file (7 modules), 2,126 lines, integration tests with modules
+    percent-encoding@2.3.2:0/2  # no_std with alloc and std features, borrow errors no arm holds
+    mime@0.3.18:0/4        # two files, integration tests, borrow errors after removed `break`s
+    byteorder@1.5.0:0/16   # 5,567 lines, dev-dependencies (quickcheck, rand), features
 )
 work=${1:-$(mktemp -d "${TMPDIR:-/tmp}/audit_crates_vs_cm.XXXXXX")}
 shift || true
