@@ -589,11 +589,23 @@ fn verigym() -> Command {
     Command::new(env!("CARGO_BIN_EXE_verigym"))
 }
 
-fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("verigym-cur-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A scratch directory for one test, removed with its files when the test ends.
+struct Scratch(tempfile::TempDir);
+
+impl std::ops::Deref for Scratch {
+    type Target = std::path::Path;
+
+    fn deref(&self) -> &std::path::Path {
+        self.0.path()
+    }
+}
+
+fn scratch(name: &str) -> Scratch {
+    let dir = tempfile::Builder::new()
+        .prefix(&format!("verigym-cur-{name}-"))
+        .tempdir()
+        .unwrap();
+    Scratch(dir)
 }
 
 /// The reward lines a client would send for `rounds` rounds, computed with the library.
