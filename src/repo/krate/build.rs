@@ -173,6 +173,7 @@ pub(crate) fn build(
         // checking is through.
         let checked = errors.iter().all(|e| e.borrowck());
         if !copies.is_empty() {
+            let before = unviable.len();
             errors = judge_copies(
                 errors,
                 &copies,
@@ -181,7 +182,7 @@ pub(crate) fn build(
                 &mut bisect,
                 &mut unviable,
             );
-            for u in &unviable {
+            for u in &unviable[before..] {
                 enabled.remove(&u.ordinal);
             }
         }
@@ -670,14 +671,13 @@ impl Bisect {
         control_failed: bool,
         failed: &BTreeMap<u32, String>,
         unviable: &mut Vec<Unviable>,
-    ) -> bool {
+    ) {
         let alone = std::mem::take(&mut self.alone);
         if control_failed {
             self.copies = Some(false);
-            return false;
+            return;
         }
         self.copies = Some(true);
-        let mut judged = false;
         for o in alone {
             match failed.get(&o) {
                 Some(message) => {
@@ -686,14 +686,12 @@ impl Bisect {
                         reason: message.clone(),
                     });
                     self.forget(o);
-                    judged = true;
                 }
                 None => {
                     self.copied.insert(o);
                 }
             }
         }
-        judged
     }
 
     /// Ends the bisection: the mutants still tried or waiting.
@@ -1276,12 +1274,20 @@ mod tests {
         (judged, accepted, rounds, step)
     }
 
+    /// The culprit sets the bisection tests try among mutants `1..=n`: the first, the last,
+    /// both, and every third.
+    fn culprit_sets(n: u32) -> Vec<Vec<u32>> {
+        let mut sets = vec![vec![1], vec![n], vec![1, n], (1..=n).step_by(3).collect()];
+        for set in &mut sets {
+            set.dedup();
+        }
+        sets
+    }
+
     #[test]
     fn bisection_finds_exactly_the_mutants_that_break_the_build() {
         for n in 1..=12 {
-            for culprits in [vec![1], vec![n], vec![1, n], (1..=n).step_by(3).collect()] {
-                let mut culprits = culprits;
-                culprits.dedup();
+            for culprits in culprit_sets(n) {
                 let (unviable, accepted, _, step) = bisect(n, &culprits, &[], false);
                 assert_eq!(step, Step::Moved);
                 assert_eq!(unviable, culprits, "n {n}");
@@ -1332,9 +1338,7 @@ mod tests {
     #[test]
     fn copies_find_every_culprit_whatever_the_guess() {
         for n in 1..=12 {
-            for culprits in [vec![1], vec![n], vec![1, n], (1..=n).step_by(3).collect()] {
-                let mut culprits = culprits;
-                culprits.dedup();
+            for culprits in culprit_sets(n) {
                 for hint in [vec![], culprits.clone(), vec![n / 2 + 1]] {
                     let (unviable, accepted, _, step) =
                         bisect_with(n, &culprits, &[], &hint, false, true);
