@@ -213,6 +213,7 @@ fn outcomes_come_only_from_sealed_records() {
         files: &files,
         cargo_args: &k.cargo_args,
         tests: &p.data.tests,
+        hidden: None,
     };
     let item = |body: &str| {
         vec![Replacement {

@@ -36,9 +36,18 @@ pub struct Args {
     /// `verigym audit --fuel` (default: the audit's).
     #[arg(long)]
     fuel: Option<u64>,
+    /// Crate: REPO is an existing catalog directory; survey its hidden differential suite again
+    /// and write its `hidden.json` (for a catalog made before the suite, or by another version).
+    #[arg(long)]
+    hidden_only: bool,
 }
 
 pub fn run(args: Args) -> Result<()> {
+    if args.hidden_only {
+        let h = crate_catalog::resurvey(&args.repo)?;
+        eprintln!("{}", hidden_summary(&h));
+        return Ok(());
+    }
     if krate::is_crate(&args.repo) {
         return run_crate(args);
     }
@@ -116,5 +125,20 @@ fn run_crate(args: Args) -> Result<()> {
         },
         out.display()
     );
+    eprintln!("{}", hidden_summary(&built.hidden));
     Ok(())
+}
+
+/// One line on a hidden survey: drivers, and the bugs it separates under every seed.
+fn hidden_summary(h: &krate::hidden::survey::HiddenCatalog) -> String {
+    let separated = h.bugs.iter().filter(|b| h.separates(&b.id)).count();
+    format!(
+        "hidden differential suite: {} drivers ({} left out, not compiling), {} inputs each; \
+         separates {separated} of {} bugs under all {} seeds",
+        h.drivers.len(),
+        h.dropped.len(),
+        h.inputs,
+        h.bugs.len(),
+        h.seeds.len()
+    )
 }

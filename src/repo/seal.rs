@@ -192,34 +192,46 @@ pub fn run_sealed(
 /// Runs `program` (a test executable whose tests were sealed by
 /// [`crate::repo::krate::sealing`]) in `cwd` under `limits`, with the secret on stdin and the
 /// records going to a file in a private directory, named by `path_env`. `tests` are the sealed
-/// tests' libtest names; the result lists those that started.
+/// tests' libtest names; the result lists those that started. With `side_env`, that variable
+/// names one more file in the private directory, whose text (at most [`RECORDS_CAP`] bytes) is
+/// returned too (empty when not written).
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn run_sealed_named(
     program: &Path,
     cwd: &Path,
     args: &[&str],
     env: &[(&str, &str)],
     path_env: &str,
+    side_env: Option<&str>,
     tests: &[String],
     limits: &Limits,
-) -> Result<SuiteRun, RepoError> {
+) -> Result<(SuiteRun, String), RepoError> {
     let dir = sandbox::private_dir("seal")?;
     let records_path = dir.path().join(SEAL_FILE);
     let records_path = records_path.to_string_lossy().into_owned();
+    let side_path = dir.path().join("side").to_string_lossy().into_owned();
     let secret = fresh_secret()?;
     let input = format!("{secret}\n");
     let mut env = env.to_vec();
     env.push((path_env, &records_path));
+    if let Some(side) = side_env {
+        env.push((side, &side_path));
+    }
     let output = sandbox::run_in(cwd, program, args, &env, Some(input.as_bytes()), limits)?;
+    let mut side = Vec::new();
+    if side_env.is_some()
+        && let Ok(f) = std::fs::File::open(&side_path)
+    {
+        let _ = f.take(RECORDS_CAP).read_to_end(&mut side);
+    }
+    let side = String::from_utf8_lossy(&side).into_owned();
     let keys: Vec<String> = tests
         .iter()
         .map(|t| crate::core::record::hex(t.as_bytes()))
         .collect();
-    Ok(judged_run(
-        Path::new(&records_path),
-        &secret,
-        tests,
-        &keys,
-        output,
+    Ok((
+        judged_run(Path::new(&records_path), &secret, tests, &keys, output),
+        side,
     ))
 }
 

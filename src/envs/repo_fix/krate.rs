@@ -26,7 +26,8 @@ use crate::core::env::Generated;
 use crate::core::rng::ProblemRng;
 use crate::core::verdict::{Reason, Verdict};
 use crate::repo::krate::catalog::{self as crate_catalog, CrateBug, CrateCatalog, SOURCE_DIR};
-use crate::repo::krate::fixes::{self, FixRun, FixTarget, Replacement};
+use crate::repo::krate::fixes::{self, FixRun, FixTarget, Hidden, Replacement};
+use crate::repo::krate::hidden::survey::{self, HIDDEN_JSON, HiddenCatalog};
 use crate::repo::mutate::{FnInfo, line_col, unified_diff};
 
 /// The prefix of a `repo` value that names a catalog directory.
@@ -62,6 +63,10 @@ pub struct CrateRef {
     /// order of the record's `bugs` after the first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub more: Vec<CrateEdit>,
+    /// The seed of the hidden differential suite's inputs: drawn per problem, so no two problems
+    /// of one bug are judged on the same inputs, and never shown in the prompt.
+    #[serde(default)]
+    pub hidden_seed: u64,
 }
 
 /// One more bug of a crate record: an edit of one file.
@@ -111,6 +116,11 @@ pub struct Loaded {
     usable: Vec<usize>,
     /// The usable bugs by function, in file order: what a problem with several bugs draws from.
     groups: Vec<Group>,
+    /// The crate's hidden catalog: which drivers the hidden differential suite builds, which bugs
+    /// it separates, and its tests' labels.
+    hidden: HiddenCatalog,
+    /// Its drivers, as a set.
+    hidden_drivers: BTreeSet<String>,
     /// Whether two groups' bugs may be posed together (`apart[a][b]`): other files, no test of
     /// the crate reaching both functions, and neither function's name (without its type) found
     /// in the other's file, so an answer's fixes are matched to their files by name alone.
@@ -177,7 +187,14 @@ pub fn load(spec: &str) -> Result<Arc<Loaded>, LoadError> {
             &source_dir,
         )
         .map_err(|e| fail(e.to_string()))?;
-        return load_from(spec, catalog, source_dir).map_err(fail);
+        let hidden = match s.hidden {
+            Some(text) => Some(
+                serde_json::from_str::<HiddenCatalog>(text)
+                    .map_err(|e| fail(format!("the shipped hidden catalog of `{name}`: {e}")))?,
+            ),
+            None => None,
+        };
+        return load_from(spec, catalog, source_dir, hidden).map_err(fail);
     }
     let fail = |problem: String| LoadError {
         allowed: "a crate catalog directory made by `verigym catalog`".to_owned(),
@@ -189,15 +206,30 @@ pub fn load(spec: &str) -> Result<Arc<Loaded>, LoadError> {
         .ok_or_else(|| fail(format!("a crate catalog is named `{PATH_PREFIX}DIR`")))?;
     let dir = Path::new(dir);
     let catalog = crate_catalog::load(dir).map_err(|e| fail(e.to_string()))?;
-    load_from(spec, catalog, dir.join(SOURCE_DIR)).map_err(fail)
+    let hidden = match std::fs::read_to_string(dir.join(HIDDEN_JSON)) {
+        Ok(text) => Some(serde_json::from_str::<HiddenCatalog>(&text).map_err(|e| {
+            fail(format!("{}: {e}", dir.join(HIDDEN_JSON).display()))
+        })?),
+        Err(_) => None,
+    };
+    load_from(spec, catalog, dir.join(SOURCE_DIR), hidden).map_err(fail)
 }
 
 /// [`load`] of `catalog` with its source at `source_dir`.
+/// A hidden catalog that is missing, or was made for other bytes or another suite, is surveyed
+/// anew (one build and a run per bug), in memory: `verigym catalog` writes it beside the catalog.
 fn load_from(
     spec: &str,
     catalog: CrateCatalog,
     source_dir: PathBuf,
+    hidden: Option<HiddenCatalog>,
 ) -> Result<Arc<Loaded>, String> {
+    let hidden = match hidden {
+        Some(h) if h.is_current(&catalog.source_sha256) => h,
+        _ => survey::survey(&source_dir, &catalog).map_err(|e| {
+            format!("cannot survey the hidden differential suite of `{}`: {e}", catalog.package)
+        })?,
+    };
     let mut files = BTreeMap::new();
     for bug in &catalog.bugs {
         if !files.contains_key(&bug.file) {
@@ -244,6 +276,11 @@ fn load_from(
         if !bug.failing.iter().any(|t| tests.contains(&t.test)) {
             continue;
         }
+        // The hidden suite must catch it too, or an answer overfitting the crate's own tests
+        // would pass.
+        if !hidden.separates(&bug.id) {
+            continue;
+        }
         let reference = super::answer_block(text, std::slice::from_ref(f), &[f.name.as_str()]);
         if answer::read(&reference, text, &functions[bug.file.as_str()]).is_ok() {
             usable.push(i);
@@ -253,7 +290,8 @@ fn load_from(
     if usable.is_empty() {
         return Err(format!(
             "the catalog of `{}` has no bug whose function a fix may be written for (the \
-             answer policy refuses every one: `unsafe`, macros or paths it does not allow)",
+             answer policy refuses every one: `unsafe`, macros or paths it does not allow) and \
+             that its hidden differential suite separates from the pristine crate",
             catalog.package
         ));
     }
@@ -264,6 +302,8 @@ fn load_from(
         files,
         tests,
         usable,
+        hidden_drivers: hidden.drivers.iter().cloned().collect(),
+        hidden,
         groups,
         apart,
     });
@@ -643,6 +683,8 @@ pub fn generate(l: &Loaded, p: &RepoFixParams, rng: &mut ProblemRng) -> Generate
                     replacement: b.bug.replacement.clone(),
                 })
                 .collect(),
+            // Drawn last, so every other choice is what it was before the suite existed.
+            hidden_seed: rng.next_u64(),
         }),
     };
     let prompt = render(l, &posed, &shown, &data, p);
@@ -840,14 +882,30 @@ pub fn verify_group(data: &RepoFixData, k: &CrateRef, responses: &[&str]) -> Vec
         .iter()
         .map(|(f, b)| (f.as_str(), b.as_str()))
         .collect();
+    let compared: Vec<(usize, String)> = data
+        .bugs
+        .iter()
+        .enumerate()
+        .map(|(k, b)| (k, b.function.clone()))
+        .collect();
     let target = FixTarget {
         source_dir: &loaded.source_dir,
         files: &files,
         cargo_args: &k.cargo_args,
         tests: &data.tests,
+        hidden: Some(Hidden {
+            seed: k.hidden_seed,
+            inputs: loaded.hidden.inputs,
+            count_all: false,
+            drivers: Some(&loaded.hidden_drivers),
+            functions: &compared,
+        }),
     };
+    // The verdict counts the hidden tests beside the crate's own.
+    let mut counted = data.clone();
+    counted.tests.extend(loaded.hidden.labels.iter().cloned());
     let answers: Vec<Vec<Replacement>> = pending.iter().map(|(_, f)| f.clone()).collect();
-    for ((i, _), v) in pending.iter().zip(judge(data, &target, &answers)) {
+    for ((i, _), v) in pending.iter().zip(judge(&counted, &target, &answers)) {
         verdicts[*i] = Some(v);
     }
     verdicts

@@ -19,6 +19,7 @@ use super::super::audit::{Outcome, Status};
 use super::super::catalog::Failure;
 use super::super::mutate::{self, FnInfo, Operator};
 use super::detail::{Audited, ExeRecord};
+use super::hidden::survey::{self, HIDDEN_JSON, HiddenCatalog};
 use super::{CrateOptions, package};
 use crate::progress::Progress;
 
@@ -182,6 +183,8 @@ pub struct Built {
     pub killed: usize,
     /// Killed mutants left out of the catalog, by reason.
     pub left_out: BTreeMap<String, usize>,
+    /// The hidden differential suite's survey, as written to `hidden.json`.
+    pub hidden: HiddenCatalog,
 }
 
 /// Builds the catalog of the crate at `path` into the directory `out`: first a copy of the
@@ -237,8 +240,31 @@ pub fn build(path: &Path, out: &Path, opts: &CrateOptions) -> Result<Built, Repo
         "cannot write the catalog in {}",
         parent.display()
     )))?;
+    built.hidden = survey::survey(&src, &built.catalog)?;
+    write_hidden(stage.path(), &built.hidden)?;
     commit(stage, &out)?;
     Ok(built)
+}
+
+/// Writes `hidden` as `dir`'s [`HIDDEN_JSON`], atomically.
+fn write_hidden(dir: &Path, hidden: &HiddenCatalog) -> Result<(), RepoError> {
+    crate::atomic::write_atomic(
+        &dir.join(HIDDEN_JSON),
+        survey::to_json(hidden).as_bytes(),
+    )
+    .map_err(RepoError::io(format!(
+        "cannot write the hidden catalog in {}",
+        dir.display()
+    )))
+}
+
+/// Surveys the hidden differential suite of the catalog directory `dir` again and writes its
+/// [`HIDDEN_JSON`]: for a catalog made before the suite existed, or by another suite version.
+pub fn resurvey(dir: &Path) -> Result<HiddenCatalog, RepoError> {
+    let catalog = load(dir)?;
+    let hidden = survey::survey(&dir.join(SOURCE_DIR), &catalog)?;
+    write_hidden(dir, &hidden)?;
+    Ok(hidden)
 }
 
 /// `path` made absolute against the current directory, `.` and `..` resolved textually.
@@ -286,6 +312,8 @@ fn is_catalog_dir(dir: &Path) -> bool {
         .filter_map(Result::ok)
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .collect();
+    let mut names = names;
+    names.remove(HIDDEN_JSON);
     names == BTreeSet::from([CATALOG_JSON.to_owned(), SOURCE_DIR.to_owned()])
         && dir.join(CATALOG_JSON).is_file()
         && dir.join(SOURCE_DIR).is_dir()
@@ -544,6 +572,8 @@ fn assemble(a: &Audited, src: &Path, progress: &dyn Progress) -> Result<Built, R
         viable: report.counts.viable,
         killed,
         left_out,
+        // Surveyed once the catalog's source hash is known.
+        hidden: HiddenCatalog::default(),
     })
 }
 

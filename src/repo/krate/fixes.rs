@@ -27,6 +27,7 @@ use super::super::sandbox::{Limits, RunOutput};
 use super::super::schemata::MUTANT_ENV;
 use super::super::seal;
 use super::build::{self, BuildArgs};
+use super::hidden;
 use super::inject::{self, FUEL_ENV, FileMutants};
 use super::modules::{self, ModuleFile};
 use super::package::{self, Package};
@@ -64,6 +65,25 @@ pub struct FixTarget<'a> {
     pub cargo_args: &'a [String],
     /// The tests that count, as `[target] name`.
     pub tests: &'a [String],
+    /// The hidden differential suite to build beside the crate's tests, if any.
+    pub hidden: Option<Hidden<'a>>,
+}
+
+/// The hidden differential suite of a judgement ([`super::hidden`]): which drivers, which
+/// buggy functions get the pristine arm the answers are compared with, and the run's inputs.
+#[derive(Clone, Debug)]
+pub struct Hidden<'a> {
+    /// The inputs' seed (from the problem).
+    pub seed: u64,
+    /// Inputs per driver.
+    pub inputs: u32,
+    /// Compare and count every input instead of stopping at the first difference (a survey).
+    pub count_all: bool,
+    /// The drivers to build, by id; `None` builds every driver found (a survey's screening).
+    pub drivers: Option<&'a BTreeSet<String>>,
+    /// The functions that get the pristine arm: (index into [`FixTarget::files`], full name),
+    /// their bodies taken from the unmodified source.
+    pub functions: &'a [(usize, String)],
 }
 
 /// A crate's working copy, kept for the process's life.
@@ -212,6 +232,13 @@ pub fn judge(
         }
     }
 
+    // The hidden suite's modules, by file, and the runtime on the root: appended before sealing,
+    // so its test is sealed like the crate's own.
+    let (suite, hidden_labels) = match &target.hidden {
+        Some(h) => hidden_modules(&pkg, &all, h)?,
+        None => (BTreeMap::new(), Vec::new()),
+    };
+
     // Seal every test: library files that the build renders (the root and the buggy files) are
     // sealed before rendering, every other file is written sealed now.
     let mut sealed_tests: BTreeSet<String> = BTreeSet::new();
@@ -220,8 +247,11 @@ pub fn judge(
     let mut rendered_of: Vec<usize> = vec![0; target.files.len()];
     for (k, f) in all.iter().enumerate() {
         let buggy = buggy_paths.iter().position(|p| *p == f.path);
-        let source = buggy.map_or(f.source.as_str(), |b| target.files[b].1);
-        let sealed = sealing::seal_file(source, &f.module, (k == 0).then_some(Root::Lib)).map_err(
+        let mut source = buggy.map_or(f.source.as_str(), |b| target.files[b].1).to_owned();
+        if let Some(extra) = suite.get(&k) {
+            source.push_str(extra);
+        }
+        let sealed = sealing::seal_file(&source, &f.module, (k == 0).then_some(Root::Lib)).map_err(
             |problem| RepoError::Crate {
                 path: f.path.display().to_string(),
                 problem,
@@ -271,6 +301,9 @@ pub fn judge(
             Err(e) => chosen.push(Err(e)),
         }
     }
+    if let Some(h) = &target.hidden {
+        add_pristine_arms(&pkg, target, h, &mut rendered_files, &rendered_of)?;
+    }
     // The build writes the rendered files itself: what they hold afterwards is not ours to know.
     for f in &rendered_files {
         ws.written.remove(&copy.map(&pkg, &f.file.path));
@@ -296,7 +329,7 @@ pub fn judge(
 
     // The counted tests of each executable, by target.
     let mut wanted: BTreeMap<&str, Vec<String>> = BTreeMap::new();
-    for t in target.tests {
+    for t in target.tests.iter().chain(&hidden_labels) {
         if let Some((tgt, name)) = t.strip_prefix('[').and_then(|r| r.split_once("] ")) {
             wanted.entry(tgt).or_default().push(name.to_owned());
         }
@@ -322,6 +355,19 @@ pub fn judge(
         });
     }
 
+    let hidden_env: Vec<(&str, String)> = match &target.hidden {
+        Some(h) => {
+            let mut env = vec![
+                (hidden::SEED_ENV, h.seed.to_string()),
+                (hidden::INPUTS_ENV, h.inputs.to_string()),
+            ];
+            if h.count_all {
+                env.push((hidden::COUNT_ALL_ENV, "1".to_owned()));
+            }
+            env
+        }
+        None => Vec::new(),
+    };
     Ok(chosen
         .into_par_iter()
         .map(|arm| match arm {
@@ -330,10 +376,74 @@ pub fn judge(
                 if let Some(reason) = arm.and_then(|o| blamed.get(&o)) {
                     return FixRun::DoesNotCompile((*reason).to_owned());
                 }
-                run_arm(&copy.package_dir, &exes, arm.unwrap_or(0))
+                run_arm(&copy.package_dir, &exes, arm.unwrap_or(0), &hidden_env)
             }
         })
         .collect())
+}
+
+/// The hidden suite's text for each module file that has drivers (by index into `all`; the
+/// root also gets the runtime), and the labels of their tests.
+fn hidden_modules(
+    pkg: &Package,
+    all: &[ModuleFile],
+    h: &Hidden<'_>,
+) -> Result<(BTreeMap<usize, String>, Vec<String>), RepoError> {
+    let files = hidden::suite_files(all, h.drivers);
+    if files.is_empty() {
+        return Ok((BTreeMap::new(), Vec::new()));
+    }
+    let labels = files.iter().map(|f| f.label.clone()).collect();
+    let mut out: BTreeMap<usize, String> =
+        files.into_iter().map(|f| (f.index, f.module)).collect();
+    let mut texts: Vec<String> = all.iter().map(|f| f.source.clone()).collect();
+    for (_, path) in &pkg.tests {
+        texts.push(
+            std::fs::read_to_string(path)
+                .map_err(RepoError::io(format!("cannot read {}", path.display())))?,
+        );
+    }
+    let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
+    let rt = hidden::runtime::text(&hidden::Literals::of(&refs));
+    out.entry(0).or_default().push_str(&rt);
+    Ok((out, labels))
+}
+
+/// Adds, to every function the hidden suite compares, its body from the unmodified source as
+/// the arm [`hidden::PRISTINE`] selects.
+fn add_pristine_arms(
+    pkg: &Package,
+    target: &FixTarget<'_>,
+    h: &Hidden<'_>,
+    rendered: &mut [FileMutants],
+    rendered_of: &[usize],
+) -> Result<(), RepoError> {
+    for (file, name) in h.functions {
+        let Some((rel, _)) = target.files.get(*file) else {
+            return Err(RepoError::Crate {
+                path: format!("buggy file {file}"),
+                problem: "no such buggy file".into(),
+            });
+        };
+        let path = pkg.dir.join(rel);
+        let original = std::fs::read_to_string(&path)
+            .map_err(RepoError::io(format!("cannot read {}", path.display())))?;
+        let functions = functions(&original, rel)?;
+        let Some(f) = functions.iter().find(|f| f.name == *name) else {
+            return Err(RepoError::Crate {
+                path: path.display().to_string(),
+                problem: format!("no function `{name}` in the unmodified file"),
+            });
+        };
+        rendered[rendered_of[*file]]
+            .analysis
+            .add_variant_at(name, &original[f.span.clone()], inject::RT, hidden::PRISTINE)
+            .map_err(|problem| RepoError::Crate {
+                path: path.display().to_string(),
+                problem,
+            })?;
+    }
+    Ok(())
 }
 
 /// Adds `fixes` as arms of their files under `ordinal`; none of them when one cannot be added
@@ -377,26 +487,70 @@ fn add_arms(
 }
 
 /// Runs every executable with `arm` selected; the tests' outcomes labelled `[target] name`.
-fn run_arm(cwd: &Path, exes: &[(&build::TestExe, Vec<String>)], arm: u32) -> FixRun {
+/// The hidden suite's tests run in a process of their own, after the crate's: an input on which
+/// the *reference* crashes the process (an allocation over the limit, a stack overflow) is the
+/// suite's fault, not the answer's, so it is skipped and the suite run again (see
+/// [`hidden::PROGRESS_ENV`]); a crash while the answer's arm runs stays the answer's.
+fn run_arm(
+    cwd: &Path,
+    exes: &[(&build::TestExe, Vec<String>)],
+    arm: u32,
+    hidden_env: &[(&str, String)],
+) -> FixRun {
     let selected = arm.to_string();
     let fuel = FIX_FUEL.to_string();
+    let mut env: Vec<(&str, &str)> = vec![(MUTANT_ENV, &selected), (FUEL_ENV, &fuel)];
+    env.extend(hidden_env.iter().map(|(k, v)| (*k, v.as_str())));
     let mut tests: Vec<TestResult> = Vec::new();
     let mut shown: Option<RunOutput> = None;
+    // (executable, its tests, whether they are the hidden suite's)
+    let mut runs: Vec<(&build::TestExe, Vec<String>, bool)> = Vec::new();
     for (exe, names) in exes {
+        let (hidden, own): (Vec<String>, Vec<String>) = names
+            .iter()
+            .cloned()
+            .partition(|n| n.ends_with(hidden::TEST_PATH));
+        if !own.is_empty() {
+            runs.push((exe, own, false));
+        }
+        if !hidden.is_empty() {
+            runs.push((exe, hidden, true));
+        }
+    }
+    // The crate's own tests first: the hidden suite judges only what they let through.
+    runs.sort_by_key(|(_, _, hidden)| *hidden);
+    for (exe, names, is_hidden) in runs {
         let mut args = vec!["--test-threads=1", "--exact"];
         args.extend(names.iter().map(String::as_str));
-        let run = seal::run_sealed_named(
-            &exe.path,
-            cwd,
-            &args,
-            &[(MUTANT_ENV, &selected), (FUEL_ENV, &fuel)],
-            SEAL_PATH_ENV,
-            names,
-            &CRATE_RUN_LIMITS,
-        );
-        let run = match run {
-            Ok(r) => r,
-            Err(e) => return FixRun::DoesNotCompile(format!("cannot run the tests: {e}")),
+        let mut skipped: Vec<String> = Vec::new();
+        let run = loop {
+            let skip = skipped.join("\n");
+            let mut env = env.clone();
+            if is_hidden {
+                env.push((hidden::SKIP_ENV, &skip));
+            }
+            let run = seal::run_sealed_named(
+                &exe.path,
+                cwd,
+                &args,
+                &env,
+                SEAL_PATH_ENV,
+                is_hidden.then_some(hidden::PROGRESS_ENV),
+                &names,
+                &CRATE_RUN_LIMITS,
+            );
+            let (run, progress) = match run {
+                Ok(r) => r,
+                Err(e) => return FixRun::DoesNotCompile(format!("cannot run the tests: {e}")),
+            };
+            let crashed = run
+                .tests
+                .iter()
+                .any(|t| matches!(t.outcome, Outcome::Crashed(_)));
+            match hidden::reference_crash(&progress) {
+                Some(input) if crashed && skipped.len() < hidden::MAX_SKIPS => skipped.push(input),
+                _ => break run,
+            }
         };
         let bad = !run.output.success() || run.output.wall_killed;
         // A fix that runs out of time in one executable would in the next too: stop there, so an

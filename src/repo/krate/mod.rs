@@ -26,6 +26,7 @@ pub mod catalog;
 mod copies;
 mod detail;
 pub mod fixes;
+pub mod hidden;
 mod inject;
 mod modules;
 mod out;

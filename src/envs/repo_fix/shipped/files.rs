@@ -10,6 +10,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
     Shipped {
         name: "heck",
         catalog: include_str!("../../../../envs/crates/heck/catalog.json"),
+        hidden: None,
         source: &[
             ("Cargo.toml", include_bytes!("../../../../envs/crates/heck/source/Cargo.toml")),
             ("LICENSE-APACHE", include_bytes!("../../../../envs/crates/heck/source/LICENSE-APACHE")),
@@ -29,6 +30,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
     Shipped {
         name: "ms-converter",
         catalog: include_str!("../../../../envs/crates/ms-converter/catalog.json"),
+        hidden: None,
         source: &[
             ("Cargo.toml", include_bytes!("../../../../envs/crates/ms-converter/source/Cargo.toml")),
             ("LICENSE", include_bytes!("../../../../envs/crates/ms-converter/source/LICENSE")),
@@ -40,6 +42,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
     Shipped {
         name: "shlex",
         catalog: include_str!("../../../../envs/crates/shlex/catalog.json"),
+        hidden: None,
         source: &[
             ("Cargo.lock", include_bytes!("../../../../envs/crates/shlex/source/Cargo.lock")),
             ("Cargo.toml", include_bytes!("../../../../envs/crates/shlex/source/Cargo.toml")),
@@ -54,6 +57,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
     Shipped {
         name: "thunderdome",
         catalog: include_str!("../../../../envs/crates/thunderdome/catalog.json"),
+        hidden: None,
         source: &[
             ("Cargo.toml", include_bytes!("../../../../envs/crates/thunderdome/source/Cargo.toml")),
             ("LICENSE-APACHE", include_bytes!("../../../../envs/crates/thunderdome/source/LICENSE-APACHE")),
@@ -74,6 +78,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
     Shipped {
         name: "unit-prefix",
         catalog: include_str!("../../../../envs/crates/unit-prefix/catalog.json"),
+        hidden: None,
         source: &[
             ("Cargo.lock", include_bytes!("../../../../envs/crates/unit-prefix/source/Cargo.lock")),
             ("Cargo.toml", include_bytes!("../../../../envs/crates/unit-prefix/source/Cargo.toml")),

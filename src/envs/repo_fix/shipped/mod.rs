@@ -36,6 +36,8 @@ pub struct Shipped {
     pub name: &'static str,
     /// `catalog.json`.
     pub catalog: &'static str,
+    /// `hidden.json`, the hidden differential suite's survey, when the directory has one.
+    pub hidden: Option<&'static str>,
     /// Every file of `source/`: its `/`-separated path there and its bytes.
     pub source: &'static [(&'static str, &'static [u8])],
 }
@@ -262,6 +264,15 @@ mod tests {
                 "        catalog: include_str!(\"{at}/{name}/catalog.json\"),"
             )
             .unwrap();
+            if root().join("envs/crates").join(name).join("hidden.json").is_file() {
+                writeln!(
+                    out,
+                    "        hidden: Some(include_str!(\"{at}/{name}/hidden.json\")),"
+                )
+                .unwrap();
+            } else {
+                writeln!(out, "        hidden: None,").unwrap();
+            }
             writeln!(out, "        source: &[").unwrap();
             for f in files {
                 writeln!(
