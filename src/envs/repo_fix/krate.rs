@@ -207,9 +207,10 @@ pub fn load(spec: &str) -> Result<Arc<Loaded>, LoadError> {
     let dir = Path::new(dir);
     let catalog = crate_catalog::load(dir).map_err(|e| fail(e.to_string()))?;
     let hidden = match std::fs::read_to_string(dir.join(HIDDEN_JSON)) {
-        Ok(text) => Some(serde_json::from_str::<HiddenCatalog>(&text).map_err(|e| {
-            fail(format!("{}: {e}", dir.join(HIDDEN_JSON).display()))
-        })?),
+        Ok(text) => Some(
+            serde_json::from_str::<HiddenCatalog>(&text)
+                .map_err(|e| fail(format!("{}: {e}", dir.join(HIDDEN_JSON).display())))?,
+        ),
         Err(_) => None,
     };
     load_from(spec, catalog, dir.join(SOURCE_DIR), hidden).map_err(fail)
@@ -227,7 +228,10 @@ fn load_from(
     let hidden = match hidden {
         Some(h) if h.is_current(&catalog.source_sha256) => h,
         _ => survey::survey(&source_dir, &catalog).map_err(|e| {
-            format!("cannot survey the hidden differential suite of `{}`: {e}", catalog.package)
+            format!(
+                "cannot survey the hidden differential suite of `{}`: {e}",
+                catalog.package
+            )
         })?,
     };
     let mut files = BTreeMap::new();

@@ -248,14 +248,12 @@ pub fn build(path: &Path, out: &Path, opts: &CrateOptions) -> Result<Built, Repo
 
 /// Writes `hidden` as `dir`'s [`HIDDEN_JSON`], atomically.
 fn write_hidden(dir: &Path, hidden: &HiddenCatalog) -> Result<(), RepoError> {
-    crate::atomic::write_atomic(
-        &dir.join(HIDDEN_JSON),
-        survey::to_json(hidden).as_bytes(),
+    crate::atomic::write_atomic(&dir.join(HIDDEN_JSON), survey::to_json(hidden).as_bytes()).map_err(
+        RepoError::io(format!(
+            "cannot write the hidden catalog in {}",
+            dir.display()
+        )),
     )
-    .map_err(RepoError::io(format!(
-        "cannot write the hidden catalog in {}",
-        dir.display()
-    )))
 }
 
 /// Surveys the hidden differential suite of the catalog directory `dir` again and writes its

@@ -247,16 +247,17 @@ pub fn judge(
     let mut rendered_of: Vec<usize> = vec![0; target.files.len()];
     for (k, f) in all.iter().enumerate() {
         let buggy = buggy_paths.iter().position(|p| *p == f.path);
-        let mut source = buggy.map_or(f.source.as_str(), |b| target.files[b].1).to_owned();
+        let mut source = buggy
+            .map_or(f.source.as_str(), |b| target.files[b].1)
+            .to_owned();
         if let Some(extra) = suite.get(&k) {
             source.push_str(extra);
         }
-        let sealed = sealing::seal_file(&source, &f.module, (k == 0).then_some(Root::Lib)).map_err(
-            |problem| RepoError::Crate {
+        let sealed = sealing::seal_file(&source, &f.module, (k == 0).then_some(Root::Lib))
+            .map_err(|problem| RepoError::Crate {
                 path: f.path.display().to_string(),
                 problem,
-            },
-        )?;
+            })?;
         sealed_tests.extend(sealed.labels("lib"));
         if k == 0 || buggy.is_some() {
             if let Some(b) = buggy {
@@ -394,8 +395,7 @@ fn hidden_modules(
         return Ok((BTreeMap::new(), Vec::new()));
     }
     let labels = files.iter().map(|f| f.label.clone()).collect();
-    let mut out: BTreeMap<usize, String> =
-        files.into_iter().map(|f| (f.index, f.module)).collect();
+    let mut out: BTreeMap<usize, String> = files.into_iter().map(|f| (f.index, f.module)).collect();
     let mut texts: Vec<String> = all.iter().map(|f| f.source.clone()).collect();
     for (_, path) in &pkg.tests {
         texts.push(
@@ -437,7 +437,12 @@ fn add_pristine_arms(
         };
         rendered[rendered_of[*file]]
             .analysis
-            .add_variant_at(name, &original[f.span.clone()], inject::RT, hidden::PRISTINE)
+            .add_variant_at(
+                name,
+                &original[f.span.clone()],
+                inject::RT,
+                hidden::PRISTINE,
+            )
             .map_err(|problem| RepoError::Crate {
                 path: path.display().to_string(),
                 problem,

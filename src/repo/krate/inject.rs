@@ -335,6 +335,16 @@ pub mod __vg_rt {{
         Guard
     }}
 
+    // The hidden differential suite gives each call its own tank, sized from the reference's use
+    // on the same input, so a looping answer stops in a bounded number of steps.
+    pub fn __vg_refuel_to(steps: u64) {{
+        TANK.with(|t| t.fuel.set(steps.min(UNFILLED - 1)));
+    }}
+
+    pub fn __vg_fuel_left() -> u64 {{
+        TANK.with(|t| t.fuel.get())
+    }}
+
     // The hidden differential suite runs the reference and the answer in one process: it
     // switches the active arm and gets the previous one back (reach recording is kept).
     pub fn __vg_switch(id: u32) -> u32 {{

@@ -264,7 +264,12 @@ mod tests {
                 "        catalog: include_str!(\"{at}/{name}/catalog.json\"),"
             )
             .unwrap();
-            if root().join("envs/crates").join(name).join("hidden.json").is_file() {
+            if root()
+                .join("envs/crates")
+                .join(name)
+                .join("hidden.json")
+                .is_file()
+            {
                 writeln!(
                     out,
                     "        hidden: Some(include_str!(\"{at}/{name}/hidden.json\")),"

@@ -22,7 +22,9 @@
 //! Which drivers compile is decided once per crate by building them ([`survey`] in the catalog
 //! code), never guessed at judging time: a driver that does not compile would fail every answer.
 
+mod generics;
 pub(crate) mod runtime;
+mod sequence;
 pub mod survey;
 mod types;
 
@@ -31,6 +33,7 @@ use std::collections::BTreeSet;
 use quote::ToTokens;
 use syn::visit::Visit;
 
+pub(crate) use generics::Context;
 use types::{Param, Recv, param_of, recv, self_param};
 
 /// The version of the generated suite: drivers, generator and comparison. A change that can
@@ -58,7 +61,7 @@ pub const PROGRESS_ENV: &str = "VERIGYM_HIDDEN_PROGRESS";
 pub const SKIP_ENV: &str = "VERIGYM_HIDDEN_SKIP";
 /// The most inputs skipped (runs repeated) for one answer: a reference that crashes on more is
 /// judged as it is.
-pub const MAX_SKIPS: usize = 4;
+pub const MAX_SKIPS: usize = 16;
 
 /// The input (`id case`) the reference was running when the process died, from the progress
 /// file's text; `None` when the last call was the answer's (or none was made).
@@ -123,7 +126,7 @@ pub fn module_text(drivers: &[&Driver]) -> String {
 mod __vg_hidden {{
     extern crate std as __vg_std;
     use super::*;
-    use crate::__vg_hidden_rt::{{Arb as _, Gen, ViaDebug as _, ViaNothing as _}};
+    use crate::__vg_hidden_rt::{{Arb as _, Gen, ViaDebug as _, ViaIter as _, ViaNothing as _}};
 
 {items}
 {fns}
@@ -153,12 +156,16 @@ pub(crate) fn suite_files(
     all: &[super::modules::ModuleFile],
     allowed: Option<&BTreeSet<String>>,
 ) -> Vec<SuiteFile> {
+    let ctx = &Context::of(all.iter().map(|f| f.source.as_str()));
     let mut out = Vec::new();
     for (index, f) in all.iter().enumerate() {
-        if f.excluded.iter().any(|r| r.start == 0 && r.end >= f.source.len()) {
+        if f.excluded
+            .iter()
+            .any(|r| r.start == 0 && r.end >= f.source.len())
+        {
             continue;
         }
-        let found = drivers(&f.source, &f.rel);
+        let found = drivers(&f.source, &f.rel, ctx);
         let kept: Vec<&Driver> = found
             .iter()
             .filter(|d| allowed.is_none_or(|a| a.contains(&d.id)))
@@ -186,11 +193,24 @@ pub fn read_message(message: &str) -> Option<(u64, u64)> {
 }
 
 /// Every driver the file `rel` (its text `source`) offers, in source order.
-pub fn drivers(source: &str, rel: &str) -> Vec<Driver> {
+pub(crate) fn drivers(source: &str, rel: &str, ctx: &Context) -> Vec<Driver> {
     let Ok(file) = syn::parse_file(source) else {
         return Vec::new();
     };
     let enums = Enums::of(&file);
+    // Every impl block with its type parameters chosen (`impl<T> Arena<T>` as `Arena<u32>`);
+    // constructors are looked up among the same blocks, so a value and its methods agree.
+    let impls: Vec<syn::ItemImpl> = file
+        .items
+        .iter()
+        .filter_map(|item| match item {
+            syn::Item::Impl(imp) if !has_cfg(&imp.attrs) && imp.unsafety.is_none() => {
+                let map = generics::instantiate(&imp.generics, ctx)?;
+                generics::substitute(imp, &map)
+            }
+            _ => None,
+        })
+        .collect();
     let mut out: Vec<Driver> = Vec::new();
     let mut seen: BTreeSet<String> = BTreeSet::new();
     let mut push = |name: String, body: String, items: Vec<String>| {
@@ -211,10 +231,29 @@ pub fn drivers(source: &str, rel: &str) -> Vec<Driver> {
                     push(name, body, items);
                 }
             }
-            syn::Item::Impl(imp) if !has_cfg(&imp.attrs) && imp.unsafety.is_none() => {
-                impl_drivers(imp, &file, &enums, &mut push);
-            }
             _ => {}
+        }
+    }
+    for imp in &impls {
+        impl_drivers(imp, &impls, &enums, &mut push);
+    }
+    // A value made by a constructor and driven through a random sequence of its methods: state
+    // that one call on a fresh value never reaches (an arena after inserts and removals).
+    let mut typed: BTreeSet<String> = BTreeSet::new();
+    for imp in impls.iter().filter(|i| i.trait_.is_none()) {
+        let syn::Type::Path(p) = &*imp.self_ty else {
+            continue;
+        };
+        let Some(name) = p.path.segments.last().map(|s| s.ident.to_string()) else {
+            continue;
+        };
+        if !typed.insert(name.clone()) {
+            continue;
+        }
+        if let Some(ctor) = constructor(&impls, &name, &enums)
+            && let Some((body, items)) = sequence::driver(&name, &impls, &ctor, &enums)
+        {
+            push(format!("{name}::<sequence>"), body, items);
         }
     }
     out
@@ -223,19 +262,10 @@ pub fn drivers(source: &str, rel: &str) -> Vec<Driver> {
 /// The drivers of one `impl` block's methods.
 fn impl_drivers(
     imp: &syn::ItemImpl,
-    file: &syn::File,
+    impls: &[syn::ItemImpl],
     enums: &Enums,
     push: &mut impl FnMut(String, String, Vec<String>),
 ) {
-    // Type parameters would have to be chosen; lifetimes are inferred.
-    if imp
-        .generics
-        .params
-        .iter()
-        .any(|p| !matches!(p, syn::GenericParam::Lifetime(_)))
-    {
-        return;
-    }
     let self_ty = &*imp.self_ty;
     let self_text = elide_lifetimes(&self_ty.to_token_stream().to_string());
     let trait_text = imp
@@ -274,7 +304,7 @@ fn impl_drivers(
                     Some(p) => free_call_with_receiver(&m.sig, &call, p, self_ty, enums),
                     None => type_name
                         .as_deref()
-                        .and_then(|t| constructor(file, t, enums))
+                        .and_then(|t| constructor(impls, t, enums))
                         .and_then(|ctor| method_call(&m.sig, r, &call, &ctor, self_ty, enums)),
                 }
             }
@@ -371,9 +401,9 @@ impl Enums {
                 && e.generics.params.is_empty()
                 && !has_cfg(&e.attrs)
                 && !e.variants.is_empty()
-                && e.variants.iter().all(|v| {
-                    matches!(v.fields, syn::Fields::Unit) && !has_cfg(&v.attrs)
-                })
+                && e.variants
+                    .iter()
+                    .all(|v| matches!(v.fields, syn::Fields::Unit) && !has_cfg(&v.attrs))
             {
                 out.push((
                     e.ident.to_string(),
@@ -428,7 +458,12 @@ struct Args {
 
 /// The arguments of `sig`'s typed parameters (the receiver excluded), or `None` when one of
 /// them cannot be made.
-fn args(sig: &syn::Signature, first: usize, self_ty: Option<&syn::Type>, enums: &Enums) -> Option<Args> {
+fn args(
+    sig: &syn::Signature,
+    first: usize,
+    self_ty: Option<&syn::Type>,
+    enums: &Enums,
+) -> Option<Args> {
     let mut a = Args {
         lets: Vec::new(),
         pass: Vec::new(),
@@ -489,7 +524,12 @@ fn free_call(
     enums: &Enums,
 ) -> Option<(String, Vec<String>)> {
     let a = args(sig, 0, self_ty, enums)?;
-    Some(render(&a, &format!("{call}({})", a.pass.join(", ")), None, None))
+    Some(render(
+        &a,
+        &format!("{call}({})", a.pass.join(", ")),
+        None,
+        None,
+    ))
 }
 
 /// A driver for a method whose receiver the generator makes itself (`&self` of `str`).
@@ -537,25 +577,25 @@ fn repeats(sig: &syn::Signature) -> Option<usize> {
 struct Ctor {
     call: String,
     sig: syn::Signature,
+    self_ty: syn::Type,
 }
 
-fn constructor(file: &syn::File, type_name: &str, enums: &Enums) -> Option<Ctor> {
+fn constructor(impls: &[syn::ItemImpl], type_name: &str, enums: &Enums) -> Option<Ctor> {
     let mut found: Vec<Ctor> = Vec::new();
-    for item in &file.items {
-        let syn::Item::Impl(imp) = item else { continue };
-        if imp.trait_.is_some() || has_cfg(&imp.attrs) {
+    for imp in impls {
+        if imp.trait_.is_some() {
             continue;
         }
-        if imp
-            .generics
-            .params
-            .iter()
-            .any(|p| !matches!(p, syn::GenericParam::Lifetime(_)))
+        let syn::Type::Path(p) = &*imp.self_ty else {
+            continue;
+        };
+        if p.path
+            .segments
+            .last()
+            .map(|s| s.ident.to_string())
+            .as_deref()
+            != Some(type_name)
         {
-            continue;
-        }
-        let syn::Type::Path(p) = &*imp.self_ty else { continue };
-        if p.path.segments.last().map(|s| s.ident.to_string()).as_deref() != Some(type_name) {
             continue;
         }
         for it in &imp.items {
@@ -572,8 +612,13 @@ fn constructor(file: &syn::File, type_name: &str, enums: &Enums) -> Option<Ctor>
             }
             if args(&m.sig, 100, Some(&imp.self_ty), enums).is_some_and(|a| !a.formatter) {
                 found.push(Ctor {
-                    call: format!("<{}>::{}", elide_lifetimes(&imp.self_ty.to_token_stream().to_string()), m.sig.ident),
+                    call: format!(
+                        "<{}>::{}",
+                        elide_lifetimes(&imp.self_ty.to_token_stream().to_string()),
+                        m.sig.ident
+                    ),
                     sig: m.sig.clone(),
+                    self_ty: (*imp.self_ty).clone(),
                 });
             }
         }
@@ -630,7 +675,7 @@ fn render(
     shown_self: Option<&str>,
     repeat: Option<usize>,
 ) -> (String, Vec<String>) {
-    let show = |v: &str| format!("(&crate::__vg_hidden_rt::Show(&{v})).__vg_show()");
+    let show = show;
     let call = if a.formatter {
         format!("crate::__vg_hidden_rt::formatted(|__vg_f| {expr})")
     } else {
@@ -643,11 +688,13 @@ fn render(
     body.push_str("        let mut __vg_out = __vg_std::string::String::new();\n");
     match repeat {
         Some(n) => body.push_str(&format!(
-            "        for _ in 0..{n} {{ let __vg_r = {call}; __vg_out.push_str(&{}); __vg_out.push('|'); }}\n",
+            "        for _ in 0..{n} {{ let mut __vg_r = {call}; __vg_out.push_str(&{}); __vg_out.push('|'); }}\n",
             show("__vg_r")
         )),
+        // In a block of its own: a result that borrows the value (and drops, a `Drain`) is gone
+        // before the value is shown.
         None => body.push_str(&format!(
-            "        let __vg_r = {call};\n        __vg_out.push_str(&{});\n",
+            "        {{ let mut __vg_r = {call};\n        __vg_out.push_str(&{}); }}\n",
             show("__vg_r")
         )),
     }
@@ -659,11 +706,16 @@ fn render(
     }
     body.push_str("        __vg_out\n");
     (
-        format!(
-            "    fn __vg_dN(g: &mut Gen) -> __vg_std::string::String {{\n{body}    }}"
-        ),
+        format!("    fn __vg_dN(g: &mut Gen) -> __vg_std::string::String {{\n{body}    }}"),
         a.items.clone(),
     )
+}
+
+/// The expression that shows the value of the mutable place `v`: the items of an iterator (the
+/// first 16), else its `Debug` text, else `_` (the runtime's `Show`, by autoref
+/// specialization).
+pub(super) fn show(v: &str) -> String {
+    format!("(&&crate::__vg_hidden_rt::Show(::core::cell::RefCell::new(&mut {v}))).__vg_show()")
 }
 
 /// Every module file's literals, for the runtime's pools ([`runtime::text`]): strings, byte strings, characters and
@@ -764,7 +816,10 @@ mod tests {
     use super::*;
 
     fn ids(src: &str) -> Vec<String> {
-        drivers(src, "src/lib.rs").into_iter().map(|d| d.id).collect()
+        drivers(src, "src/lib.rs", &Context::default())
+            .into_iter()
+            .map(|d| d.id)
+            .collect()
     }
 
     #[test]
@@ -816,11 +871,20 @@ mod tests { #[test] fn t() {} }
                 "src/lib.rs#str::up",
             ]
         );
-        let ds = drivers(src, "src/lib.rs");
+        let ds = drivers(src, "src/lib.rs", &Context::default());
         let text = module_text(&ds.iter().collect::<Vec<_>>());
-        assert!(text.contains("impl crate::__vg_hidden_rt::Arb for super::Mode"), "{text}");
-        assert!(text.contains("<P<'_> as Iterator>::next(&mut __vg_s)"), "{text}");
-        assert!(text.contains("formatted(|__vg_f| super::f(&__vg_a0[..], __vg_f))"), "{text}");
+        assert!(
+            text.contains("impl crate::__vg_hidden_rt::Arb for super::Mode"),
+            "{text}"
+        );
+        assert!(
+            text.contains("<P<'_> as Iterator>::next(&mut __vg_s)"),
+            "{text}"
+        );
+        assert!(
+            text.contains("formatted(|__vg_f| super::f(&__vg_a0[..], __vg_f))"),
+            "{text}"
+        );
         assert!(text.contains("<str as Up>::up(&__vg_a0[..])"), "{text}");
         assert!(text.contains("super::e(&__vg_a0[..])"), "{text}");
         // The `&mut` argument is shown after the call.

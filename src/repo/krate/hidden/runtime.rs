@@ -5,8 +5,8 @@
 //! library's test build, and all arithmetic wraps: the test profile checks overflow.
 
 use super::{
-    COUNT_ALL_ENV, DIFFERS, INPUTS_ENV, INPUTS_PER_DRIVER, Literals, PRISTINE, PROGRESS_ENV, SEED_ENV,
-    SKIP_ENV,
+    COUNT_ALL_ENV, DIFFERS, INPUTS_ENV, INPUTS_PER_DRIVER, Literals, PRISTINE, PROGRESS_ENV,
+    SEED_ENV, SKIP_ENV,
 };
 
 /// The most pool entries of each kind, and the longest string or byte string kept: enough to
@@ -238,22 +238,34 @@ pub(crate) mod __vg_hidden_rt {
         }
     }
 
+    // Sizes, counts and slots (`usize`, `u32`, `u16`) stay at most 1024 (but for 0): a huge one
+    // makes the reference allocate past the memory limit, which kills the process rather than
+    // panics, and a large state's `Debug` text is slow to compare.
+    // The wide types also get any 64 bits.
     macro_rules! ints {
-        ($($t:ident)*) => {$(
+        ($wide:expr; $($t:ident)*) => {$(
             impl Arb for $t {
                 fn arb(g: &mut Gen) -> Self {
-                    match g.below(12) {
+                    match g.below(32) {
                         0 => $t::MIN,
-                        1 => $t::MAX,
-                        2 => $t::MAX.wrapping_sub(1),
-                        3 => g.next() as $t,
-                        _ => g.int() as $t,
+                        1 if $wide => $t::MAX,
+                        2 if $wide => $t::MAX.wrapping_sub(1),
+                        1 | 2 => 255 as $t,
+                        3..=5 if $wide => g.next() as $t,
+                        3..=5 => (g.next() % 1024) as $t,
+                        6..=8 => (1u64 << g.below(if $wide { 63 } else { 11 })) as $t,
+                        9..=20 => g.below(17) as $t,
+                        _ => {
+                            let v = g.int();
+                            if $wide || (v.unsigned_abs() <= 1 << 10) { v as $t } else { (v % 1024) as $t }
+                        }
                     }
                 }
             }
         )*};
     }
-    ints!(i8 i16 i32 i64 i128 isize u16 u32 u64 u128 usize);
+    ints!(true; i8 i16 i32 i64 i128 isize u64 u128);
+    ints!(false; u16 u32 usize);
 
     impl Arb for u8 {
         fn arb(g: &mut Gen) -> Self {
@@ -342,17 +354,34 @@ pub(crate) mod __vg_hidden_rt {
     }
     tuples!((A) (A B) (A B C) (A B C D));
 
-    /// A value's `Debug` text when it has one (autoref specialization: the `ViaDebug` impl is
-    /// found first when it applies), else a placeholder that compares equal.
-    pub struct Show<'a, T: ?Sized>(pub &'a T);
+    /// A value's items when it is an iterator (the first 16), else its `Debug` text, else a
+    /// placeholder that compares equal: autoref specialization, called as
+    /// `(&&Show(RefCell::new(&mut v))).__vg_show()`, finds the `ViaIter` impl first, then
+    /// `ViaDebug`, then `ViaNothing`.
+    pub struct Show<'a, T: ?Sized>(pub ::core::cell::RefCell<&'a mut T>);
+
+    pub trait ViaIter {
+        fn __vg_show(&self) -> String;
+    }
+
+    impl<T: Iterator> ViaIter for &Show<'_, T>
+    where
+        T::Item: fmt::Debug,
+    {
+        fn __vg_show(&self) -> String {
+            let mut it = self.0.borrow_mut();
+            let items: Vec<T::Item> = it.by_ref().take(16).collect();
+            __vg_std::format!("iter{:?}", items)
+        }
+    }
 
     pub trait ViaDebug {
         fn __vg_show(&self) -> String;
     }
 
-    impl<T: ?Sized + fmt::Debug> ViaDebug for Show<'_, T> {
+    impl<T: ?Sized + fmt::Debug> ViaDebug for &&Show<'_, T> {
         fn __vg_show(&self) -> String {
-            __vg_std::format!("{:?}", self.0)
+            __vg_std::format!("{:?}", self.0.borrow())
         }
     }
 
@@ -360,7 +389,7 @@ pub(crate) mod __vg_hidden_rt {
         fn __vg_show(&self) -> String;
     }
 
-    impl<T: ?Sized> ViaNothing for &Show<'_, T> {
+    impl<T: ?Sized> ViaNothing for Show<'_, T> {
         fn __vg_show(&self) -> String {
             String::from("_")
         }
@@ -424,10 +453,15 @@ pub(crate) mod __vg_hidden_rt {
         let answer = crate::__vg_rt::__vg_switch(@PRISTINE@);
         let hook = __vg_std::panic::take_hook();
         __vg_std::panic::set_hook(__vg_std::boxed::Box::new(|_| {}));
-        let once = |d: fn(&mut Gen) -> String, g: &Gen, id: u32| -> Option<String> {
+        // The reference's calls get a large tank; the answer's ten times what the reference used
+        // on the same input (at least 100,000 steps), so a looping answer costs little.
+        const REFERENCE_FUEL: u64 = 50_000_000;
+        let once = |d: fn(&mut Gen) -> String, g: &Gen, id: u32, fuel: u64| -> (Option<String>, u64) {
             crate::__vg_rt::__vg_switch(id);
+            crate::__vg_rt::__vg_refuel_to(fuel);
             let mut g = g.clone();
-            __vg_std::panic::catch_unwind(__vg_std::panic::AssertUnwindSafe(|| d(&mut g))).ok()
+            let out = __vg_std::panic::catch_unwind(__vg_std::panic::AssertUnwindSafe(|| d(&mut g))).ok();
+            (out, fuel.saturating_sub(crate::__vg_rt::__vg_fuel_left()))
         };
         let (mut differ, mut compared) = (0u64, 0u64);
         let mut first: Option<&str> = None;
@@ -439,12 +473,12 @@ pub(crate) mod __vg_hidden_rt {
                 }
                 let g = Gen::new(seed, key, case);
                 progress("P", name, case);
-                let Some(want) = once(*d, &g, @PRISTINE@) else { continue };
-                if once(*d, &g, @PRISTINE@).as_ref() != Some(&want) {
+                let (Some(want), used) = once(*d, &g, @PRISTINE@, REFERENCE_FUEL) else { continue };
+                if once(*d, &g, @PRISTINE@, REFERENCE_FUEL).0.as_ref() != Some(&want) {
                     continue;
                 }
                 progress("A", name, case);
-                let got = once(*d, &g, answer);
+                let got = once(*d, &g, answer, used.saturating_mul(10).max(100_000)).0;
                 compared += 1;
                 if got.as_ref() != Some(&want) {
                     differ += 1;

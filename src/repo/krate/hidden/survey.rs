@@ -20,7 +20,7 @@ use super::super::catalog::CrateCatalog;
 use super::super::fixes::{self, FixRun, FixTarget, Hidden, Replacement};
 use super::super::modules;
 use super::super::package;
-use super::{HIDDEN_VERSION, INPUTS_PER_DRIVER, drivers, read_message, suite_files};
+use super::{Context, HIDDEN_VERSION, INPUTS_PER_DRIVER, drivers, read_message, suite_files};
 use crate::repo::audit::Outcome;
 
 /// The hidden catalog's file name in a catalog directory.
@@ -97,13 +97,18 @@ pub fn to_json(h: &HiddenCatalog) -> String {
 pub fn survey(source_dir: &Path, catalog: &CrateCatalog) -> Result<HiddenCatalog, RepoError> {
     let pkg = package::read(source_dir, None)?;
     let all = modules::discover_with_tests(&pkg.lib_root, &pkg.dir)?;
+    let ctx = Context::of(all.iter().map(|f| f.source.as_str()));
     let found: Vec<String> = all
         .iter()
-        .flat_map(|f| drivers(&f.source, &f.rel))
+        .flat_map(|f| drivers(&f.source, &f.rel, &ctx))
         .map(|d| d.id)
         .collect();
     let kept = screen(source_dir, catalog, &found)?;
-    let dropped: Vec<String> = found.iter().filter(|d| !kept.contains(d)).cloned().collect();
+    let dropped: Vec<String> = found
+        .iter()
+        .filter(|d| !kept.contains(d))
+        .cloned()
+        .collect();
     let kept_set: BTreeSet<String> = kept.iter().cloned().collect();
     let labels: Vec<String> = suite_files(&all, Some(&kept_set))
         .into_iter()
@@ -181,7 +186,12 @@ pub fn survey(source_dir: &Path, catalog: &CrateCatalog) -> Result<HiddenCatalog
             let (d, n) = match run {
                 FixRun::DoesNotCompile(_) => (0, 0),
                 FixRun::Ran(run) => labels.iter().fold((0, 0), |(d, n), label| {
-                    match run.tests.iter().find(|t| t.name == *label).map(|t| &t.outcome) {
+                    match run
+                        .tests
+                        .iter()
+                        .find(|t| t.name == *label)
+                        .map(|t| &t.outcome)
+                    {
                         Some(Outcome::Passed) => (d, n),
                         Some(Outcome::Failed(m)) => match read_message(m) {
                             Some((dd, nn)) => (d + dd, n + nn),

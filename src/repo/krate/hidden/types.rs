@@ -129,7 +129,10 @@ pub(super) fn param_of(
                 }
                 syn::Type::Path(p)
                     if mutable
-                        && p.path.segments.last().is_some_and(|s| s.ident == "Formatter") =>
+                        && p.path
+                            .segments
+                            .last()
+                            .is_some_and(|s| s.ident == "Formatter") =>
                 {
                     Some(Param::Formatter)
                 }
@@ -217,8 +220,14 @@ pub(super) fn str_bound(bound: &str) -> bool {
         .fold(b, |b, m| b.strip_prefix(m).unwrap_or(b));
     matches!(
         b,
-        "AsRef<str>" | "AsRef<[u8]>" | "Into<String>" | "Borrow<str>" | "Display" | "Debug"
-            | "Copy" | "Clone"
+        "AsRef<str>"
+            | "AsRef<[u8]>"
+            | "Into<String>"
+            | "Borrow<str>"
+            | "Display"
+            | "Debug"
+            | "Copy"
+            | "Clone"
     ) || (b.starts_with("Into<Cow<") && b.ends_with("str>>"))
         || (b.starts_with("Into<&") && b.ends_with("str>"))
 }
