@@ -852,3 +852,80 @@ fn a_fix_inside_its_trait_impl_block_is_read_as_the_method() {
     }
     assert!(checked >= 2, "{checked}");
 }
+
+/// Hostile siblings, each beside a correct body of `sum` so that only its hostility could cost
+/// it: a value whose type doubles 18 times (`.clone().chain(…)`, a frame of megabytes that once
+/// overflowed the stack of every arm of the function: the reference beside it died with SIGABRT),
+/// a 150 MiB panic message, unbounded recursion, a type that doubles 30 times (a compile-time
+/// bomb that once held its group for minutes) and closures that double 24 times.
+const HOSTILE_SUMS: [&str; 5] = [
+    "pub fn sum(v: &[u32]) -> u32 { let a = core::iter::once(1u8); \
+     let a = a.clone().chain(a); let a = a.clone().chain(a); let a = a.clone().chain(a); \
+     let a = a.clone().chain(a); let a = a.clone().chain(a); let a = a.clone().chain(a); \
+     let a = a.clone().chain(a); let a = a.clone().chain(a); let a = a.clone().chain(a); \
+     let a = a.clone().chain(a); let a = a.clone().chain(a); let a = a.clone().chain(a); \
+     let a = a.clone().chain(a); let a = a.clone().chain(a); let a = a.clone().chain(a); \
+     let a = a.clone().chain(a); let a = a.clone().chain(a); let a = a.clone().chain(a); \
+     let n = a.count() as u32; v.iter().sum::<u32>() + n - n }",
+    "pub fn sum(v: &[u32]) -> u32 { if v.len() == 3 { panic!(\"{}\", \"x\".repeat(150 << 20)); } \
+     v.iter().sum() }",
+    "pub fn sum(v: &[u32]) -> u32 { fn r(n: u64) -> u64 { if n == u64::MAX { 0 } else { r(n + 1) + 1 } } \
+     if v.len() == 3 { let _ = r(0); } v.iter().sum() }",
+    "pub fn sum(v: &[u32]) -> u32 { fn d<T: Clone>(t: T) -> (T, T) { (t.clone(), t) } \
+     let x = d(d(d(d(d(d(d(d(d(d(d(d(d(d(d(d(d(d(d(d(d(d(d(d(d(d(d(d(d(d(0u8)))))))))))))))))))))))))))))); \
+     let _ = &x; v.iter().sum() }",
+    "pub fn sum(v: &[u32]) -> u32 { let f = |x: u8| (x, x); let f = move |x: u8| (f(x), f(x)); \
+     let f = move |x: u8| (f(x), f(x)); let f = move |x: u8| (f(x), f(x)); let f = move |x: u8| (f(x), f(x)); \
+     let f = move |x: u8| (f(x), f(x)); let f = move |x: u8| (f(x), f(x)); let f = move |x: u8| (f(x), f(x)); \
+     let f = move |x: u8| (f(x), f(x)); let f = move |x: u8| (f(x), f(x)); let f = move |x: u8| (f(x), f(x)); \
+     let f = move |x: u8| (f(x), f(x)); let f = move |x: u8| (f(x), f(x)); let f = move |x: u8| (f(x), f(x)); \
+     let f = move |x: u8| (f(x), f(x)); let f = move |x: u8| (f(x), f(x)); let f = move |x: u8| (f(x), f(x)); \
+     let f = move |x: u8| (f(x), f(x)); let f = move |x: u8| (f(x), f(x)); let f = move |x: u8| (f(x), f(x)); \
+     let f = move |x: u8| (f(x), f(x)); let f = move |x: u8| (f(x), f(x)); let f = move |x: u8| (f(x), f(x)); \
+     let _ = f(1); v.iter().sum() }",
+];
+
+/// A group's verdicts on a crate are its members' verdicts alone, whatever hostile siblings sit
+/// beside them and in whatever order: each hostile answer is judged alone once, then groups of
+/// the reference and hostile answers, drawn by proptest, must give each member that verdict.
+#[test]
+fn hostile_siblings_leave_every_verdict_as_it_is_alone() {
+    use proptest::prelude::*;
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = multi_catalog(tmp.path());
+    let p = problem(&dir);
+    let mut members: Vec<String> = vec![p.answer.clone()];
+    members.extend(HOSTILE_SUMS.iter().map(|h| block(h)));
+    let alone: Vec<(Reason, bool)> = members
+        .iter()
+        .map(|m| {
+            let v = RepoFix.verify(&p.data, m);
+            (v.reason, v.correct)
+        })
+        .collect();
+    assert!(alone[0].1, "the reference alone: {:?}", alone[0]);
+    for (h, a) in HOSTILE_SUMS.iter().zip(&alone[1..]) {
+        assert!(!a.1, "{h}: {a:?}");
+    }
+    // Every hostile answer with the reference, once.
+    let refs: Vec<&str> = members.iter().map(String::as_str).collect();
+    let start = std::time::Instant::now();
+    let v = RepoFix.verify_group(&p.data, &refs);
+    eprintln!("the group of {} took {:?}", refs.len(), start.elapsed());
+    let got: Vec<(Reason, bool)> = v.iter().map(|v| (v.reason, v.correct)).collect();
+    assert_eq!(got, alone, "{v:#?}");
+    let config = ProptestConfig {
+        cases: 3,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    };
+    proptest!(config, |(order in Just((0..members.len()).collect::<Vec<usize>>()).prop_shuffle(),
+                        take in 2..=members.len())| {
+        let picked: Vec<usize> = order.into_iter().take(take).collect();
+        let refs: Vec<&str> = picked.iter().map(|&i| members[i].as_str()).collect();
+        let v = RepoFix.verify_group(&p.data, &refs);
+        for (&i, v) in picked.iter().zip(&v) {
+            prop_assert_eq!((v.reason, v.correct), alone[i], "member {}: {:?}", i, v);
+        }
+    });
+}

@@ -92,7 +92,13 @@ pub fn verify_group(data: &RepoFixData, responses: &[&str]) -> Vec<Verdict> {
     let mut pending: Vec<(usize, Vec<Fix>)> = Vec::new();
     let names: Vec<&str> = data.bugs.iter().map(|b| b.function.as_str()).collect();
     for (i, r) in responses.iter().enumerate() {
-        match answer::read_spread(r, &data.library, &analysis.functions, &names) {
+        match answer::read_spread(
+            r,
+            &data.library,
+            &analysis.functions,
+            &names,
+            answer::Linked::MINI,
+        ) {
             Err(rejection) => verdicts[i] = Some(rejection.into()),
             Ok(fixes) => pending.push((i, fixes)),
         }

@@ -121,6 +121,9 @@ pub struct Loaded {
     hidden: HiddenCatalog,
     /// Its drivers, as a set.
     hidden_drivers: BTreeSet<String>,
+    /// What the library links (`std`, `alloc`, whose prelude), which the prompt states and the
+    /// answer policy holds paths to.
+    links: crate::repo::krate::links::Links,
     /// Whether two groups' bugs may be posed together (`apart[a][b]`): other files, no test of
     /// the crate reaching both functions, and neither function's name (without its type) found
     /// in the other's file, so an answer's fixes are matched to their files by name alone.
@@ -250,6 +253,9 @@ fn load_from(
         .map(|t| t.name.clone())
         .filter(|t| fixes::is_sealable(&sealable, t))
         .collect();
+    let links = crate::repo::krate::links::of(&source_dir, &catalog.cargo_args)
+        .map_err(|e| format!("cannot tell what `{}` links: {e}", catalog.package))?;
+    let linked = linked(&links);
     let mut usable = Vec::new();
     let mut functions: BTreeMap<&str, Vec<FnInfo>> = BTreeMap::new();
     for (i, bug) in catalog.bugs.iter().enumerate() {
@@ -286,7 +292,7 @@ fn load_from(
             continue;
         }
         let reference = super::answer_block(text, std::slice::from_ref(f), &[f.name.as_str()]);
-        if answer::read(&reference, text, &functions[bug.file.as_str()]).is_ok() {
+        if answer::read(&reference, text, &functions[bug.file.as_str()], linked).is_ok() {
             usable.push(i);
         }
     }
@@ -308,6 +314,7 @@ fn load_from(
         usable,
         hidden_drivers: hidden.drivers.iter().cloned().collect(),
         hidden,
+        links,
         groups,
         apart,
     });
@@ -799,7 +806,11 @@ fn render(
     } else {
         prompt.push_str("\nWhich of the crate's tests fail is not shown.\n");
     }
-    prompt.push_str(&super::answer_rules(fix));
+    prompt.push_str(&super::answer_rules_linked(
+        fix,
+        linked(&l.links),
+        l.links.alloc_macros_by_name,
+    ));
     prompt
 }
 
@@ -874,7 +885,7 @@ pub fn verify_group(data: &RepoFixData, k: &CrateRef, responses: &[&str]) -> Vec
     let mut verdicts: Vec<Option<Verdict>> = vec![None; responses.len()];
     let mut pending: Vec<(usize, Vec<Replacement>)> = Vec::new();
     for (i, r) in responses.iter().enumerate() {
-        match answer::read_spread(r, &library, &functions, &names) {
+        match answer::read_spread(r, &library, &functions, &names, linked(&loaded.links)) {
             Err(rejection) => verdicts[i] = Some(rejection.into()),
             Ok(fixes) => match only_the_buggy_functions(fixes, &names, &library, &functions) {
                 Ok(f) => pending.push((i, f)),
@@ -916,6 +927,16 @@ pub fn verify_group(data: &RepoFixData, k: &CrateRef, responses: &[&str]) -> Vec
         .into_iter()
         .map(|v| v.unwrap_or_else(|| Verdict::rejected(Reason::VerifierError, "left unjudged")))
         .collect()
+}
+
+/// The answer policy's view of what a crate links: paths held to the roots it links.
+fn linked(l: &crate::repo::krate::links::Links) -> answer::Linked {
+    answer::Linked {
+        std: l.std,
+        alloc: l.alloc,
+        std_prelude: l.std_prelude,
+        exact: true,
+    }
 }
 
 /// `f` as found `by` bytes further on.

@@ -226,6 +226,66 @@ fn render(varied: &Varied, data: &RepoFixData, params: &RepoFixParams) -> String
 
 /// How to reply, after `intro` (what to give): the answer's form and the policy it is held to.
 fn answer_rules(intro: &str) -> String {
+    answer_rules_with(
+        intro,
+        "`std` modules other than `collections`, `cmp`, `fmt`, `ops`, `iter`, `convert`, \
+         `default`, `num`, `str`, `string`, `vec`, `option`, `result`, `char`, `slice`, \
+         `borrow`, `boxed`, `rc`, `cell`, `hash`, `marker`, `ascii`, the numeric-type modules \
+         and `mem::{swap, replace, take}`",
+        "",
+    )
+}
+
+/// The answer policy for a library that links `linked`, as a prompt states it: the modules
+/// each linked root allows, and what its prelude leaves out (a `no_std` crate's).
+fn answer_rules_linked(intro: &str, linked: answer::Linked, macros_by_name: bool) -> String {
+    let numeric = |m: &&&str| m.starts_with(['f', 'i', 'u']) && **m != "iter";
+    let paths: Vec<String> = linked
+        .roots()
+        .into_iter()
+        .map(|root| {
+            let modules = linked.modules(root);
+            let mut named: Vec<String> = modules
+                .iter()
+                .filter(|m| !numeric(m))
+                .map(|m| format!("`{m}`"))
+                .collect();
+            if modules.iter().any(|m| numeric(&m)) {
+                named.push("the numeric-type modules".to_owned());
+            }
+            if modules.contains(&"mem") {
+                named.push("`mem::{swap, replace, take}`".to_owned());
+            }
+            format!("`{root}` modules other than {}", named.join(", "))
+        })
+        .collect();
+    let mut after = String::new();
+    if !linked.std_prelude {
+        let home = if linked.alloc { "alloc" } else { "std" };
+        after.push_str(&format!(
+            " This crate is `#![no_std]`{}: its prelude is `core`'s, so `Vec`, `String`, \
+             `ToString`, `ToOwned` and `Box` need a `use {home}::…` line unless the file \
+             imports them",
+            if linked.std {
+                " and links `std` by `extern crate std`"
+            } else {
+                ", and `std` is not linked"
+            }
+        ));
+        if macros_by_name {
+            after.push('.');
+        } else {
+            after.push_str(&format!(
+                ", and `vec!` and `format!` are written `{home}::vec!` and `{home}::format!`."
+            ));
+        }
+    }
+    answer_rules_with(intro, &paths.join(", "), &after)
+}
+
+/// The answer policy as a prompt states it: `paths` says which library paths are not allowed,
+/// `after` follows the list (what a crate's build links).
+fn answer_rules_with(intro: &str, paths: &str, after: &str) -> String {
     format!(
         "\n{intro} The last ```rust block in your reply is the answer. Inside a function you may \
          declare helper `fn`s (not generic), `struct`s, `enum`s and `use` lines, but no `impl`, \
@@ -234,10 +294,7 @@ fn answer_rules(intro: &str) -> String {
          `cold`, `allow` and the standard `derive`s, macros other than `assert!`, \
          `assert_eq!`, `assert_ne!`, the `debug_assert` forms, `panic!`, `unreachable!`, \
          `unimplemented!`, `todo!`, `vec!`, `format!`, `matches!`, `write!` and `writeln!`, \
-         `std` modules other than `collections`, `cmp`, `fmt`, `ops`, `iter`, `convert`, \
-         `default`, `num`, `str`, `string`, `vec`, `option`, `result`, `char`, `slice`, \
-         `borrow`, `boxed`, `rc`, `cell`, `hash`, `marker`, `ascii`, the numeric-type modules \
-         and `mem::{{swap, replace, take}}`, and arrays of more than 4096 elements.\n"
+         {paths}, and arrays of more than 4096 elements.{after}\n"
     )
 }
 

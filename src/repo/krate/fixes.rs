@@ -435,20 +435,40 @@ fn add_pristine_arms(
                 problem: format!("no function `{name}` in the unmodified file"),
             });
         };
-        rendered[rendered_of[*file]]
-            .analysis
-            .add_variant_at(
-                name,
-                &original[f.span.clone()],
-                inject::RT,
-                hidden::PRISTINE,
-            )
+        out_of_line(&original[f.span.clone()])
+            .and_then(|item| {
+                rendered[rendered_of[*file]].analysis.add_variant_at(
+                    name,
+                    &item,
+                    inject::RT,
+                    hidden::PRISTINE,
+                )
+            })
             .map_err(|problem| RepoError::Crate {
                 path: path.display().to_string(),
                 problem,
             })?;
     }
     Ok(())
+}
+
+/// `item` (a `fn` item) with its body moved into a closure called through the runtime's
+/// out-of-line `__vg_call`, so the arm's locals get a stack frame of their own, as if the arm
+/// were judged alone. A `move` closure: it takes the arguments as the body did (a `&mut`
+/// argument reborrowed into the result still lives long enough). `async` and `const` bodies
+/// cannot move into a closure and stay as they are.
+fn out_of_line(item: &str) -> Result<String, String> {
+    let (parsed, inner) = mutate::variant_body(item)?;
+    if parsed.sig.asyncness.is_some() || parsed.sig.constness.is_some() {
+        return Ok(item.to_owned());
+    }
+    Ok(format!(
+        "{}{}__vg_call(move || {{{}}}){}",
+        &item[..inner.start],
+        inject::RT,
+        &item[inner.clone()],
+        &item[inner.end..]
+    ))
 }
 
 /// Adds `fixes` as arms of their files under `ordinal`; none of them when one cannot be added
@@ -472,12 +492,14 @@ fn add_arms(
         }
     }
     for (i, r) in fixes.iter().enumerate() {
-        let added = rendered[rendered_of[r.file]].analysis.add_variant_at(
-            &r.function,
-            &r.item,
-            inject::RT,
-            ordinal,
-        );
+        let added = out_of_line(&r.item).and_then(|item| {
+            rendered[rendered_of[r.file]].analysis.add_variant_at(
+                &r.function,
+                &item,
+                inject::RT,
+                ordinal,
+            )
+        });
         if let Err(e) = added {
             for s in &fixes[..i] {
                 rendered[rendered_of[s.file]]
@@ -601,7 +623,7 @@ fn write(path: &Path, text: &str) -> Result<(), RepoError> {
 }
 
 /// `cargo metadata` of a source directory, once per process: it does not change under a hash.
-fn package_of(dir: &Path) -> Result<Package, RepoError> {
+pub(crate) fn package_of(dir: &Path) -> Result<Package, RepoError> {
     static CACHE: OnceLock<Mutex<BTreeMap<PathBuf, Arc<Package>>>> = OnceLock::new();
     let cache = CACHE.get_or_init(Mutex::default);
     if let Some(p) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(dir) {

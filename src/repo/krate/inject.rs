@@ -335,6 +335,14 @@ pub mod __vg_rt {{
         Guard
     }}
 
+    // Each answer's arm is a closure called through this: the closure's body is a function of
+    // its own, so its locals live in its own stack frame, never in the frame every arm of the
+    // function shares (a sibling's huge locals once overflowed the stack for all of them).
+    #[inline(never)]
+    pub fn __vg_call<R, F: FnOnce() -> R>(f: F) -> R {{
+        f()
+    }}
+
     // The hidden differential suite gives each call its own tank, sized from the reference's use
     // on the same input, so a looping answer stops in a bounded number of steps.
     pub fn __vg_refuel_to(steps: u64) {{

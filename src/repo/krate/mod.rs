@@ -28,6 +28,7 @@ mod detail;
 pub mod fixes;
 pub mod hidden;
 mod inject;
+pub mod links;
 mod modules;
 mod out;
 mod package;

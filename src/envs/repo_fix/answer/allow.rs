@@ -69,6 +69,78 @@ pub const STD_MODULES: &[&str] = &[
     "usize",
 ];
 
+/// The modules of `core` among [`STD_MODULES`]: what a `core::` path may start with in a crate,
+/// which is held to what its build resolves.
+pub const CORE_MODULES: &[&str] = &[
+    "ascii", "borrow", "cell", "char", "cmp", "convert", "default", "fmt", "hash", "iter",
+    "marker", "mem", "num", "ops", "option", "result", "slice", "str", "f32", "f64", "i8", "i16",
+    "i32", "i64", "i128", "isize", "u8", "u16", "u32", "u64", "u128", "usize",
+];
+
+/// The modules of `alloc` among [`STD_MODULES`]: what an `alloc::` path may start with in a crate
+/// that links `alloc`.
+pub const ALLOC_MODULES: &[&str] = &[
+    "borrow",
+    "boxed",
+    "collections",
+    "fmt",
+    "rc",
+    "slice",
+    "str",
+    "string",
+    "vec",
+];
+
+/// What the library a fix lands in links, which decides where a fix's paths may start. A mini
+/// repo is std-only and is held to one list for `std::` and `core::` ([`Linked::MINI`]); a real
+/// crate is read for what its build resolves (`#![no_std]`, `extern crate alloc`, its features),
+/// so the prompt and the policy promise exactly what compiles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Linked {
+    /// `std::` paths resolve: the crate is not `no_std`, or it has `extern crate std`.
+    pub std: bool,
+    /// `alloc::` paths resolve: the crate has `extern crate alloc`.
+    pub alloc: bool,
+    /// The prelude is std's (`Vec`, `String`, `vec!`, `format!` by name), not core's.
+    pub std_prelude: bool,
+    /// `core::` and `alloc::` paths are held to the modules those crates have.
+    pub exact: bool,
+}
+
+impl Linked {
+    /// A std-only mini repo.
+    pub const MINI: Linked = Linked {
+        std: true,
+        alloc: false,
+        std_prelude: true,
+        exact: false,
+    };
+
+    /// The roots a path may start at, in the order a prompt lists them.
+    pub fn roots(&self) -> Vec<&'static str> {
+        let mut out = Vec::new();
+        if self.std {
+            out.push("std");
+        }
+        out.push("core");
+        if self.alloc {
+            out.push("alloc");
+        }
+        out
+    }
+
+    /// The modules a path starting at `root` may name first (empty: the root is not linked).
+    pub fn modules(&self, root: &str) -> &'static [&'static str] {
+        match root {
+            "std" if self.std => STD_MODULES,
+            "core" if self.exact => CORE_MODULES,
+            "core" => STD_MODULES,
+            "alloc" if self.alloc => ALLOC_MODULES,
+            _ => &[],
+        }
+    }
+}
+
 /// The items of `std::mem` a path may name: moving values, nothing that leaks or reinterprets.
 pub const MEM_ITEMS: &[&str] = &["swap", "replace", "take"];
 
@@ -173,7 +245,7 @@ pub const KEYWORDS: &[&str] = &[
 
 /// Checks an identifier as written: ASCII, not raw, not a banned keyword or name, not the
 /// runtime's. `Err` says why.
-pub fn ident(text: &str) -> Result<(), String> {
+pub fn ident(text: &str, linked: Linked) -> Result<(), String> {
     if text.starts_with("r#") {
         return Err(format!(
             "the raw identifier `{text}` is not allowed in a fix"
@@ -190,7 +262,9 @@ pub fn ident(text: &str) -> Result<(), String> {
     if BANNED_KEYWORDS.contains(&text) {
         return Err(format!("`{text}` is not allowed in a fix"));
     }
-    if BANNED_NAMES.contains(&text) {
+    // `alloc` names the crate a `no_std` library links; its paths are held to `ALLOC_MODULES`,
+    // and `std::alloc`, `core::alloc` and `alloc::alloc` are none of those.
+    if BANNED_NAMES.contains(&text) && !(linked.alloc && text == "alloc") {
         return Err(format!(
             "`{text}` is not allowed in a fix (it reaches the OS, threads or panic catching)"
         ));
@@ -200,14 +274,32 @@ pub fn ident(text: &str) -> Result<(), String> {
 
 /// Checks the segments of a path that starts at `std`, `core` or `alloc`, without the root.
 /// `rest` may be shorter than the path (a `use` group continues it).
-pub fn std_path(root: &str, rest: &[String]) -> Result<(), String> {
+pub fn std_path(root: &str, rest: &[String], linked: Linked) -> Result<(), String> {
     let Some(module) = rest.first() else {
         return Err(format!("a bare `{root}` path is not allowed in a fix"));
     };
-    if root == "alloc" || !STD_MODULES.contains(&module.as_str()) {
+    let modules = linked.modules(root);
+    if modules.is_empty() && linked.exact {
+        return Err(format!(
+            "`{root}` is not linked by this crate, so `{root}::{module}` does not resolve; paths \
+             may start at {}",
+            linked
+                .roots()
+                .iter()
+                .map(|r| format!("`{r}::`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    if !modules.contains(&module.as_str()) {
         return Err(format!(
             "`{root}::{module}` is not allowed in a fix; allowed modules: {}",
-            STD_MODULES.join(", ")
+            if modules.is_empty() {
+                STD_MODULES
+            } else {
+                modules
+            }
+            .join(", ")
         ));
     }
     if let (true, Some(item)) = (module == "mem", rest.get(1))

@@ -22,6 +22,7 @@ use std::collections::BTreeSet;
 use quote::ToTokens;
 use syn::spanned::Spanned;
 
+pub use self::allow::Linked;
 #[cfg(test)]
 pub(super) use self::allow::{BANNED_KEYWORDS, BANNED_NAMES};
 #[cfg(test)]
@@ -52,18 +53,33 @@ pub struct Fix {
 ///
 /// `library` is the source `functions` were found in: a fix that only renames parameters is
 /// rewritten onto the library's own signature, with `let` bindings from the old names.
-pub fn read(response: &str, library: &str, functions: &[FnInfo]) -> Result<Vec<Fix>, Rejection> {
-    read_block(&extract_code_block(response, "rust")?, library, functions)
+pub fn read(
+    response: &str,
+    library: &str,
+    functions: &[FnInfo],
+    linked: Linked,
+) -> Result<Vec<Fix>, Rejection> {
+    read_block(
+        &extract_code_block(response, "rust")?,
+        library,
+        functions,
+        linked,
+    )
 }
 
 /// [`read`] of one block's code.
-fn read_block(code: &str, library: &str, functions: &[FnInfo]) -> Result<Vec<Fix>, Rejection> {
+fn read_block(
+    code: &str,
+    library: &str,
+    functions: &[FnInfo],
+    linked: Linked,
+) -> Result<Vec<Fix>, Rejection> {
     // On its own thread: a hostile block's nesting must not reach the caller's stack.
     std::thread::scope(|s| {
         std::thread::Builder::new()
             .name("repo_fix-policy".to_owned())
             .stack_size(POLICY_STACK_BYTES)
-            .spawn_scoped(s, || read_code(code, library, functions))
+            .spawn_scoped(s, || read_code(code, library, functions, linked))
             .map_err(|e| {
                 Rejection::new(
                     Reason::VerifierError,
@@ -90,8 +106,9 @@ pub fn read_spread(
     library: &str,
     functions: &[FnInfo],
     buggy: &[&str],
+    linked: Linked,
 ) -> Result<Vec<Fix>, Rejection> {
-    let mut fixes = read(response, library, functions)?;
+    let mut fixes = read(response, library, functions, linked)?;
     let missing = |fixes: &[Fix]| {
         buggy
             .iter()
@@ -102,7 +119,7 @@ pub fn read_spread(
     }
     let blocks = crate::core::extract::code_blocks(response, "rust");
     for code in blocks.iter().rev().skip(1) {
-        let Ok(more) = read_block(code, library, functions) else {
+        let Ok(more) = read_block(code, library, functions, linked) else {
             continue;
         };
         for f in more {
@@ -120,9 +137,14 @@ pub fn read_spread(
     Ok(fixes)
 }
 
-fn read_code(code: &str, library: &str, functions: &[FnInfo]) -> Result<Vec<Fix>, Rejection> {
-    let Source { code, file } = Source::new(code)?;
-    policy::check(&file).map_err(forbidden)?;
+fn read_code(
+    code: &str,
+    library: &str,
+    functions: &[FnInfo],
+    linked: Linked,
+) -> Result<Vec<Fix>, Rejection> {
+    let Source { code, file } = Source::new(code, linked)?;
+    policy::check(&file, linked).map_err(forbidden)?;
     // Top-level `use` lines go into every fixed body, where they are in scope for it alone.
     let uses: Vec<&syn::ItemUse> = file
         .items
@@ -327,8 +349,13 @@ mod tests {
 
     fn read_code(code: &str) -> Result<Vec<Fix>, (Reason, String)> {
         let functions = analyze(LIB, "src/lib.rs").unwrap().functions;
-        read(&format!("Here:\n```rust\n{code}\n```\n"), LIB, &functions)
-            .map_err(|r| (r.reason, r.message.into_owned()))
+        read(
+            &format!("Here:\n```rust\n{code}\n```\n"),
+            LIB,
+            &functions,
+            Linked::MINI,
+        )
+        .map_err(|r| (r.reason, r.message.into_owned()))
     }
 
     /// Fixes spread over blocks: a buggy function the last block leaves out comes from the latest
@@ -347,7 +374,7 @@ mod tests {
             get(3)
         );
         let spread = |buggy: &[&str]| {
-            read_spread(&reply, LIB, &functions, buggy)
+            read_spread(&reply, LIB, &functions, buggy, Linked::MINI)
                 .unwrap()
                 .into_iter()
                 .map(|f| f.item)
@@ -374,7 +401,7 @@ mod tests {
     fn earlier_blocks_add_only_missing_buggy_functions_from_visible_text() {
         let functions = analyze(LIB, "src/lib.rs").unwrap().functions;
         let names = |r: &str, buggy: &[&str]| {
-            read_spread(r, LIB, &functions, buggy)
+            read_spread(r, LIB, &functions, buggy, Linked::MINI)
                 .unwrap()
                 .into_iter()
                 .map(|f| f.function)
@@ -827,7 +854,7 @@ mod tests {
             for name in names {
                 let block =
                     crate::envs::repo_fix::answer_block(repo.library, &repo.functions, &[name]);
-                read(&block, repo.library, &repo.functions)
+                read(&block, repo.library, &repo.functions, Linked::MINI)
                     .unwrap_or_else(|r| panic!("{} {name}: {}", repo.name, r.message));
             }
         }

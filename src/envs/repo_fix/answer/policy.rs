@@ -7,10 +7,10 @@ use syn::punctuated::Punctuated;
 use syn::visit::{self, Visit};
 use syn::{Expr, Token};
 
-use super::allow::{self, MACROS, MAX_DEPTH};
+use super::allow::{self, Linked, MACROS, MAX_DEPTH};
 
 /// Checks the whole file; `Err` names the first thing a fix may not contain.
-pub fn check(file: &syn::File) -> Result<(), String> {
+pub fn check(file: &syn::File, linked: Linked) -> Result<(), String> {
     if file.shebang.is_some() || file.frontmatter.is_some() || !file.attrs.is_empty() {
         return Err("inner attributes and `#!` lines are not allowed in a fix".to_owned());
     }
@@ -18,6 +18,7 @@ pub fn check(file: &syn::File) -> Result<(), String> {
         problem: None,
         depth: 0,
         in_body: false,
+        linked,
     };
     policy.visit_file(file);
     policy.problem.map_or(Ok(()), Err)
@@ -28,6 +29,8 @@ struct Policy {
     depth: usize,
     /// Inside a function body, where items are the answer's own helpers.
     in_body: bool,
+    /// What the library links, which decides where paths may start.
+    linked: Linked,
 }
 
 impl Policy {
@@ -70,8 +73,9 @@ impl Policy {
     }
 
     fn use_tree(&mut self, tree: &syn::UseTree, prefix: &mut Vec<String>) {
+        let linked = self.linked;
         let check = |prefix: &[String]| match prefix.first().map(String::as_str) {
-            Some(root @ ("std" | "core" | "alloc")) => allow::std_path(root, &prefix[1..]),
+            Some(root @ ("std" | "core" | "alloc")) => allow::std_path(root, &prefix[1..], linked),
             Some("self") => Err("`use self::…` is not allowed in a fix".to_owned()),
             _ => Ok(()),
         };
@@ -365,7 +369,7 @@ impl<'ast> Visit<'ast> for Policy {
         }
         let segments: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
         if let Some(root @ ("std" | "core" | "alloc")) = segments.first().map(String::as_str)
-            && let Err(e) = allow::std_path(root, &segments[1..])
+            && let Err(e) = allow::std_path(root, &segments[1..], self.linked)
         {
             return self.deny(e);
         }
@@ -373,7 +377,7 @@ impl<'ast> Visit<'ast> for Policy {
     }
 
     fn visit_ident(&mut self, ident: &'ast proc_macro2::Ident) {
-        if let Err(e) = allow::ident(&ident.to_string()) {
+        if let Err(e) = allow::ident(&ident.to_string(), self.linked) {
             self.deny(e);
         }
     }

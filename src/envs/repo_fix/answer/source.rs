@@ -7,7 +7,7 @@
 use proc_macro2::{Delimiter, TokenStream, TokenTree};
 use quote::ToTokens;
 
-use super::allow::MAX_CODE_BYTES;
+use super::allow::{Linked, MAX_CODE_BYTES};
 use super::tokens;
 use crate::core::extract::Rejection;
 use crate::core::verdict::Reason;
@@ -22,7 +22,7 @@ pub struct Source<'a> {
 
 impl<'a> Source<'a> {
     /// Checks, lexes and parses `code`; `Err` is the verdict rejecting it.
-    pub fn new(code: &'a str) -> Result<Self, Rejection> {
+    pub fn new(code: &'a str, linked: Linked) -> Result<Self, Rejection> {
         raw_text(code).map_err(forbidden)?;
         let tokens: TokenStream = code.parse().map_err(|e: proc_macro2::LexError| {
             let at = e.span().start();
@@ -32,7 +32,7 @@ impl<'a> Source<'a> {
                 at.column + 1
             ))
         })?;
-        tokens::check(&tokens).map_err(forbidden)?;
+        tokens::check(&tokens, linked).map_err(forbidden)?;
         let file: syn::File = syn::parse2(tokens.clone()).map_err(|e| {
             let at = e.span().start();
             unparsable(format!(

@@ -6,20 +6,20 @@
 
 use proc_macro2::{Delimiter, Spacing, TokenStream, TokenTree};
 
-use super::allow::{self, MACROS, MAX_DEPTH};
+use super::allow::{self, Linked, MACROS, MAX_DEPTH};
 
 /// The literal proc-macro2's lexer makes of `(/*ERROR*/)`, which rustc reads as `()`: the two
 /// lexers disagree on it, so it is refused.
 const LEXER_ERROR_LITERAL: &str = "(/*ERROR*/)";
 
 /// Checks every token of `tokens` (a whole ```rust block).
-pub fn check(tokens: &TokenStream) -> Result<(), String> {
-    walk(tokens, 0)?;
+pub fn check(tokens: &TokenStream, linked: Linked) -> Result<(), String> {
+    walk(tokens, 0, linked)?;
     array_elements(tokens, 0)?;
     Ok(())
 }
 
-fn walk(stream: &TokenStream, depth: usize) -> Result<(), String> {
+fn walk(stream: &TokenStream, depth: usize, linked: Linked) -> Result<(), String> {
     if depth > MAX_DEPTH {
         return Err(format!(
             "brackets nest deeper than {MAX_DEPTH}; a fix does not need that"
@@ -28,7 +28,7 @@ fn walk(stream: &TokenStream, depth: usize) -> Result<(), String> {
     let trees: Vec<TokenTree> = stream.clone().into_iter().collect();
     for (i, tree) in trees.iter().enumerate() {
         match tree {
-            TokenTree::Ident(ident) => check_ident(&trees, i, &ident.to_string(), depth)?,
+            TokenTree::Ident(ident) => check_ident(&trees, i, &ident.to_string(), depth, linked)?,
             TokenTree::Punct(p) => check_punct(&trees, i, p.as_char())?,
             TokenTree::Literal(lit) => check_literal(&lit.to_string())?,
             TokenTree::Group(g) => {
@@ -39,7 +39,7 @@ fn walk(stream: &TokenStream, depth: usize) -> Result<(), String> {
                             .to_owned(),
                     );
                 }
-                walk(&g.stream(), depth + 1)?;
+                walk(&g.stream(), depth + 1, linked)?;
             }
         }
     }
@@ -63,11 +63,17 @@ fn is_path_sep(trees: &[TokenTree], i: usize) -> bool {
         && is_punct(trees.get(i + 1), ':')
 }
 
-fn check_ident(trees: &[TokenTree], i: usize, text: &str, depth: usize) -> Result<(), String> {
+fn check_ident(
+    trees: &[TokenTree],
+    i: usize,
+    text: &str,
+    depth: usize,
+    linked: Linked,
+) -> Result<(), String> {
     // `'static` is a lifetime, not the `static` keyword.
     let lifetime = i > 0 && is_punct(trees.get(i - 1), '\'');
     if !(lifetime && text == "static") {
-        allow::ident(text)?;
+        allow::ident(text, linked)?;
     }
     let next = trees.get(i + 1);
     // `union` is a keyword only where an item starts: `union U { … }`; `a.union(&b)` is a method.
@@ -82,7 +88,7 @@ fn check_ident(trees: &[TokenTree], i: usize, text: &str, depth: usize) -> Resul
         );
     }
     if matches!(text, "std" | "core" | "alloc") && is_path_sep(trees, i + 1) {
-        std_path(trees, i + 3, text, Vec::new())?;
+        std_path(trees, i + 3, text, Vec::new(), linked)?;
     }
     let is_macro = is_punct(next, '!')
         && matches!(trees.get(i + 2), Some(TokenTree::Group(_)))
@@ -102,21 +108,22 @@ fn std_path(
     j: usize,
     root: &str,
     mut rest: Vec<String>,
+    linked: Linked,
 ) -> Result<(), String> {
     match trees.get(j) {
         Some(TokenTree::Ident(seg)) => {
             rest.push(seg.to_string());
             // `std::mem::…` is checked one segment further; other modules at their first.
             if rest.len() < 2 && rest[0] == "mem" && is_path_sep(trees, j + 1) {
-                return std_path(trees, j + 3, root, rest);
+                return std_path(trees, j + 3, root, rest, linked);
             }
-            allow::std_path(root, &rest)
+            allow::std_path(root, &rest, linked)
         }
         Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Brace => {
             let inner: Vec<TokenTree> = g.stream().into_iter().collect();
             let mut start = 0;
             while start < inner.len() {
-                std_path(&inner, start, root, rest.clone())?;
+                std_path(&inner, start, root, rest.clone(), linked)?;
                 start = inner[start..]
                     .iter()
                     .position(|t| is_punct(Some(t), ','))
@@ -124,7 +131,7 @@ fn std_path(
             }
             Ok(())
         }
-        Some(TokenTree::Punct(p)) if p.as_char() == '*' => allow::std_path(root, &rest),
+        Some(TokenTree::Punct(p)) if p.as_char() == '*' => allow::std_path(root, &rest, linked),
         _ => Err(format!(
             "a `{root}::` path must name a module; found something else"
         )),
