@@ -43,6 +43,10 @@ pub const SHIPPED: &[(&str, &str)] = &[
         "standard-v6",
         include_str!("../envs/suites/standard-v6.toml"),
     ),
+    (
+        "standard-v7",
+        include_str!("../envs/suites/standard-v7.toml"),
+    ),
 ];
 
 /// The most problems one entry may ask for.

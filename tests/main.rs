@@ -34,6 +34,7 @@ mod records;
 mod repo_fix;
 mod repo_fix_attacks;
 mod repo_fix_crates;
+mod repo_fix_overfit;
 mod repo_fix_runner;
 mod repo_variants;
 mod repos;

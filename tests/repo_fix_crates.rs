@@ -856,7 +856,7 @@ fn a_fix_inside_its_trait_impl_block_is_read_as_the_method() {
 /// Hostile siblings, each beside a correct body of `sum` so that only its hostility could cost
 /// it: a value whose type doubles 18 times (`.clone().chain(…)`, a frame of megabytes that once
 /// overflowed the stack of every arm of the function: the reference beside it died with SIGABRT),
-/// a 150 MiB panic message, unbounded recursion, a type that doubles 30 times (a compile-time
+/// a 150 MiB panic message, unbounded recursion, a tuple that doubles 30 times (a compile-time
 /// bomb that once held its group for minutes) and closures that double 24 times.
 const HOSTILE_SUMS: [&str; 5] = [
     "pub fn sum(v: &[u32]) -> u32 { let a = core::iter::once(1u8); \
@@ -871,9 +871,12 @@ const HOSTILE_SUMS: [&str; 5] = [
      v.iter().sum() }",
     "pub fn sum(v: &[u32]) -> u32 { fn r(n: u64) -> u64 { if n == u64::MAX { 0 } else { r(n + 1) + 1 } } \
      if v.len() == 3 { let _ = r(0); } v.iter().sum() }",
-    "pub fn sum(v: &[u32]) -> u32 { fn d<T: Clone>(t: T) -> (T, T) { (t.clone(), t) } \
-     let x = d(d(d(d(d(d(d(d(d(d(d(d(d(d(d(d(d(d(d(d(d(d(d(d(d(d(d(d(d(d(0u8)))))))))))))))))))))))))))))); \
-     let _ = &x; v.iter().sum() }",
+    "pub fn sum(v: &[u32]) -> u32 { let a = (1u8, 1u8); let a = (a, a); let a = (a, a); \
+     let a = (a, a); let a = (a, a); let a = (a, a); let a = (a, a); let a = (a, a); let a = (a, a); \
+     let a = (a, a); let a = (a, a); let a = (a, a); let a = (a, a); let a = (a, a); let a = (a, a); \
+     let a = (a, a); let a = (a, a); let a = (a, a); let a = (a, a); let a = (a, a); let a = (a, a); \
+     let a = (a, a); let a = (a, a); let a = (a, a); let a = (a, a); let a = (a, a); let a = (a, a); \
+     let a = (a, a); let a = (a, a); let a = (a, a); let _ = &a; v.iter().sum() }",
     "pub fn sum(v: &[u32]) -> u32 { let f = |x: u8| (x, x); let f = move |x: u8| (f(x), f(x)); \
      let f = move |x: u8| (f(x), f(x)); let f = move |x: u8| (f(x), f(x)); let f = move |x: u8| (f(x), f(x)); \
      let f = move |x: u8| (f(x), f(x)); let f = move |x: u8| (f(x), f(x)); let f = move |x: u8| (f(x), f(x)); \
@@ -909,9 +912,7 @@ fn hostile_siblings_leave_every_verdict_as_it_is_alone() {
     }
     // Every hostile answer with the reference, once.
     let refs: Vec<&str> = members.iter().map(String::as_str).collect();
-    let start = std::time::Instant::now();
     let v = RepoFix.verify_group(&p.data, &refs);
-    eprintln!("the group of {} took {:?}", refs.len(), start.elapsed());
     let got: Vec<(Reason, bool)> = v.iter().map(|v| (v.reason, v.correct)).collect();
     assert_eq!(got, alone, "{v:#?}");
     let config = ProptestConfig {
@@ -928,4 +929,115 @@ fn hostile_siblings_leave_every_verdict_as_it_is_alone() {
             prop_assert_eq!((v.reason, v.correct), alone[i], "member {}: {:?}", i, v);
         }
     });
+}
+
+/// A statement of a realistic fix that uses one item of `root::module`.
+fn using(root: &str, module: &str) -> String {
+    let item = match module {
+        "ascii" => "let _ = R::ascii::escape_default(b'a').count();",
+        "borrow" => "let _: &u8 = R::borrow::Borrow::borrow(&1u8);",
+        "boxed" => "let _ = R::boxed::Box::new(1u8);",
+        "cell" => "let _ = R::cell::Cell::new(1u8).get();",
+        "char" => "let _ = R::char::from_u32(65);",
+        "cmp" => "let _ = R::cmp::max(1u8, 2);",
+        "collections" => "let _ = R::collections::BTreeMap::<u8, u8>::new();",
+        "convert" => "let _ = <u16 as R::convert::From<u8>>::from(1u8);",
+        "default" => "let _: u8 = R::default::Default::default();",
+        "fmt" => "let _ = R::fmt::Error;",
+        "hash" => "let _: Option<R::hash::BuildHasherDefault<u8>> = None;",
+        "iter" => "let _ = R::iter::once(1u8).count();",
+        "marker" => "let _ = R::marker::PhantomData::<u8>;",
+        "mem" => "let mut m = 1u8; let _ = R::mem::replace(&mut m, 2);",
+        "num" => "let _ = R::num::Wrapping(1u8);",
+        "ops" => "let _ = R::ops::Range { start: 0u8, end: 1 };",
+        "option" => "let _: R::option::Option<u8> = None;",
+        "rc" => "let _ = R::rc::Rc::new(1u8);",
+        "result" => "let _: R::result::Result<u8, u8> = Ok(1);",
+        "slice" => "let _ = R::slice::from_ref(&1u8).len();",
+        "str" => "let _ = R::str::from_utf8(b\"a\").is_ok();",
+        "string" => "let _ = R::string::String::new();",
+        "vec" => "let _ = R::vec::Vec::<u8>::new();",
+        "f32" | "f64" => return format!("let _ = {root}::{module}::consts::PI;"),
+        int => return format!("let _ = {root}::{int}::MAX;"),
+    };
+    item.replace("R::", &format!("{root}::"))
+}
+
+/// `answer` (a reply whose block holds the fixed function) with `stmt` first in the body.
+fn with_first(answer: &str, stmt: &str) -> String {
+    let at = answer.find("fn ").unwrap();
+    let open = at + answer[at..].find('{').unwrap() + 1;
+    format!("{} {stmt}{}", &answer[..open], &answer[open..])
+}
+
+/// The prompt of every shipped crate states what a fix's paths may start with, from what the
+/// crate links (`#![no_std]` heck links `core` and `alloc`; ms-converter is `no_std` with
+/// `extern crate std`; the rest link std), and the policy and the compiler agree with it: a
+/// realistic fix using each module the prompt allows, on each root it names, is accepted and
+/// passes; so do the `vec!` and `format!` the prompt says how to spell. Before, `use std::…` on
+/// a `no_std` crate was promised and did not compile, and `alloc::vec::Vec` was forbidden.
+#[test]
+fn every_module_a_crate_prompt_allows_builds_in_a_fix() {
+    let clause = regex::Regex::new(
+        r"`(std|core|alloc)` modules other than (.*?)(?:, `(?:std|core|alloc)` modules other|, and arrays)",
+    )
+    .unwrap();
+    let tick = regex::Regex::new(r"`(\w+)`").unwrap();
+    for name in shipped_names() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("envs/crates")
+            .join(&name);
+        let p = Generator::new(&RepoFix, params(&dir), 3)
+            .unwrap()
+            .problem(0);
+        let prompt = p.prompt.replace('\n', " ");
+        let mut stmts: Vec<String> = Vec::new();
+        let mut at = 0;
+        while let Some(c) = clause.captures_at(&prompt, at) {
+            let root = c.get(1).unwrap().as_str();
+            let list = c.get(2).unwrap();
+            for m in tick.captures_iter(list.as_str()) {
+                stmts.push(using(root, &m[1]));
+            }
+            if list.as_str().contains("the numeric-type modules") {
+                stmts.push(using(root, "u8"));
+                stmts.push(using(root, "f64"));
+            }
+            at = list.end();
+        }
+        assert!(stmts.len() > 20, "{name}: {stmts:?}\n{prompt}");
+        let no_std = prompt.contains("This crate is `#![no_std]`");
+        assert_eq!(
+            no_std,
+            ["heck", "ms-converter"].contains(&name.as_str()),
+            "{name}"
+        );
+        // The macros, spelled as the prompt says.
+        let home = if prompt.contains("`alloc::vec!`") {
+            "alloc::"
+        } else if prompt.contains("`std::vec!`") {
+            "std::"
+        } else {
+            ""
+        };
+        stmts.push(format!(
+            "let _ = {home}vec![1u8]; let _ = {home}format!(\"{{}}\", 1u8);"
+        ));
+        if no_std {
+            let krate = if prompt.contains("`alloc` modules") {
+                "alloc"
+            } else {
+                "std"
+            };
+            stmts.push(format!(
+                "use {krate}::vec::Vec; let _v: Vec<u8> = Vec::new();"
+            ));
+        }
+        let answers: Vec<String> = stmts.iter().map(|s| with_first(&p.answer, s)).collect();
+        let refs: Vec<&str> = answers.iter().map(String::as_str).collect();
+        let v = RepoFix.verify_group(&p.data, &refs);
+        for (s, v) in stmts.iter().zip(&v) {
+            assert!(v.correct, "{name}: `{s}`: {v:?}");
+        }
+    }
 }

@@ -36,6 +36,11 @@ const PINNED: &[(&str, u32, &str)] = &[
         6,
         "4709b3aae5d8e7b85d3cacaf4dc30da6258e0297687120b5b2cac9be92a4da29",
     ),
+    (
+        "standard-v7",
+        7,
+        "0000000000000000000000000000000000000000000000000000000000000000",
+    ),
 ];
 
 /// A fresh directory, removed when the value drops.
@@ -102,7 +107,7 @@ fn shipped_suites_are_frozen() {
 
 #[test]
 fn the_newest_standard_covers_every_registered_env_at_three_levels() {
-    let spec = SuiteSpec::load("standard-v6", &EnvSet::shipped()).unwrap();
+    let spec = SuiteSpec::load("standard-v7", &EnvSet::shipped()).unwrap();
     for env in verigym::registry::envs() {
         let mut levels: Vec<f64> = spec
             .entries
@@ -129,7 +134,7 @@ fn build_then_check_is_byte_exact_across_thread_counts() {
         .build()
         .unwrap()
         .install(|| {
-            SuiteSpec::load("standard-v6", &EnvSet::shipped())
+            SuiteSpec::load("standard-v7", &EnvSet::shipped())
                 .unwrap()
                 .build(&EnvSet::shipped())
                 .unwrap()
@@ -149,7 +154,7 @@ fn build_then_check_is_byte_exact_across_thread_counts() {
 fn tampering_is_caught_and_named() {
     let dir_guard = scratch("tamper");
     let dir = dir_guard.path();
-    SuiteSpec::load("standard-v6", &EnvSet::shipped())
+    SuiteSpec::load("standard-v7", &EnvSet::shipped())
         .unwrap()
         .build(&EnvSet::shipped())
         .unwrap()

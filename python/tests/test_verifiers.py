@@ -68,9 +68,9 @@ def test_params_endless_streams_and_views():
 
 
 def test_a_suite_is_a_finite_taskset_in_suite_order():
-    suite = verigym.Suite("standard-v6")
+    suite = verigym.Suite("standard-v7")
     lines = [line for _, _, jsonl in suite.files() for line in jsonl.decode().splitlines()]
-    taskset = VerigymTaskset(VerigymConfig(suite="standard-v6"))
+    taskset = VerigymTaskset(VerigymConfig(suite="standard-v7"))
     assert taskset.bounded
     tasks = list(taskset.take(len(lines) + 5))
     assert [t.data.record for t in tasks] == lines

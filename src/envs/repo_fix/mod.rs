@@ -88,7 +88,7 @@ pub struct InjectedBug {
 
 impl Env for RepoFix {
     const ID: &'static str = "repo_fix";
-    const VERSION: u32 = 5;
+    const VERSION: u32 = 6;
     // Version 3 added the `variation` knob and moved the level map; version 4 the `reach` and
     // `misleading` knobs, with the level map from L = 3.5 and `meta.difficulty`; version 5 lets
     // `bugs` apply on a crate (each bug in its own file; `CrateRef::more`), which also changes a

@@ -33,6 +33,9 @@ pub(crate) struct BuildArgs {
     /// Stop a build round that takes longer (its process group killed): for builds of code
     /// nobody vetted, such as candidate fixes. `None` waits.
     pub wall: Option<std::time::Duration>,
+    /// Build without debug info: a judgement needs outcomes, not backtraces, and a fix's huge
+    /// types cost the compiler twice as long with their debug info.
+    pub no_debuginfo: bool,
 }
 
 /// A test executable cargo built.
@@ -986,6 +989,10 @@ fn cargo_test_no_run(
     .env("CARGO_TARGET_DIR", &args.target_dir)
     // Colour codes would end up in the rendered messages.
     .env("CARGO_TERM_COLOR", "never");
+    if args.no_debuginfo {
+        cmd.env("CARGO_PROFILE_DEV_DEBUG", "0")
+            .env("CARGO_PROFILE_TEST_DEBUG", "0");
+    }
     // The schemata's wrappers trip lints the crate may deny (`#![deny(warnings)]` and
     // `unused_parens` around a wrapped `if` condition): lints warn, never fail a round.
     let mut flags = std::env::var("RUSTFLAGS").unwrap_or_default();
@@ -1119,7 +1126,7 @@ fn collect(
 }
 
 /// Runs `cmd` in its own process group, its output collected, and kills the group at `wall`.
-fn output_within(
+pub(crate) fn output_within(
     mut cmd: std::process::Command,
     wall: std::time::Duration,
 ) -> Result<std::process::Output, RepoError> {

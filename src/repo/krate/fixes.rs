@@ -31,6 +31,7 @@ use super::hidden;
 use super::inject::{self, FUEL_ENV, FileMutants};
 use super::modules::{self, ModuleFile};
 use super::package::{self, Package};
+use super::screen;
 use super::sealing::{self, Root, SEAL_PATH_ENV};
 
 /// Limits of one answer's run of one test executable. A crate's own suite does more than a mini
@@ -137,6 +138,7 @@ pub fn release_workspaces() {
     if let Some(all) = WORKSPACES.get() {
         std::mem::take(&mut *all.lock().unwrap_or_else(|e| e.into_inner()));
     }
+    super::screen::release();
 }
 
 /// One answer's outcome.
@@ -281,6 +283,26 @@ pub fn judge(
         ws.put(copy.map(&pkg, path), &sealed.text)?;
     }
 
+    // Each distinct answer's compile cost, alone, before any of them enters the shared build.
+    let mut distinct: Vec<&[Replacement]> = Vec::new();
+    for fixes in answers {
+        if !fixes.is_empty() && !distinct.contains(&fixes.as_slice()) {
+            distinct.push(fixes);
+        }
+    }
+    let costly: BTreeMap<&[Replacement], String> = distinct
+        .iter()
+        .copied()
+        .zip(screen::screen(
+            &pkg,
+            target.source_dir,
+            target.cargo_args,
+            target.files,
+            &distinct,
+        )?)
+        .filter_map(|(a, why)| Some((a, why?)))
+        .collect();
+
     // One ordinal per distinct answer, shared by its arms in every file it changes.
     let mut arms: BTreeMap<&[Replacement], u32> = BTreeMap::new();
     let mut chosen: Vec<Result<Option<u32>, String>> = Vec::with_capacity(answers.len());
@@ -291,6 +313,10 @@ pub fn judge(
         }
         if let Some(&o) = arms.get(fixes.as_slice()) {
             chosen.push(Ok(Some(o)));
+            continue;
+        }
+        if let Some(why) = costly.get(fixes.as_slice()) {
+            chosen.push(Err(why.clone()));
             continue;
         }
         let o = arms.len() as u32 + 1;
@@ -317,6 +343,7 @@ pub fn judge(
             args: target.cargo_args.to_vec(),
             target_dir: ws.dir.path().join("target"),
             wall: Some(BUILD_WALL.mul_f64(super::super::sandbox::load_factor())),
+            no_debuginfo: true,
         },
     )?;
     // A fix left out unjudged (the build's bisection ran out of rounds) cannot be run either:

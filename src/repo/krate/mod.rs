@@ -34,6 +34,7 @@ mod out;
 mod package;
 mod run;
 mod schedule;
+mod screen;
 pub(crate) mod sealing;
 mod selection;
 mod tank;
@@ -269,6 +270,8 @@ fn audit(path: &Path, opts: &CrateOptions, detail: bool) -> Result<Audited, Repo
                 .clone()
                 .unwrap_or_else(|| tmp.path().join("target")),
             wall: None,
+            // The user's target directory keeps the profile it was built with.
+            no_debuginfo: false,
         },
     )?;
     let build_ms = ms(t_build.elapsed());

@@ -10,7 +10,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
     Shipped {
         name: "heck",
         catalog: include_str!("../../../../envs/crates/heck/catalog.json"),
-        hidden: None,
+        hidden: Some(include_str!("../../../../envs/crates/heck/hidden.json")),
         source: &[
             ("Cargo.toml", include_bytes!("../../../../envs/crates/heck/source/Cargo.toml")),
             ("LICENSE-APACHE", include_bytes!("../../../../envs/crates/heck/source/LICENSE-APACHE")),
@@ -30,7 +30,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
     Shipped {
         name: "ms-converter",
         catalog: include_str!("../../../../envs/crates/ms-converter/catalog.json"),
-        hidden: None,
+        hidden: Some(include_str!("../../../../envs/crates/ms-converter/hidden.json")),
         source: &[
             ("Cargo.toml", include_bytes!("../../../../envs/crates/ms-converter/source/Cargo.toml")),
             ("LICENSE", include_bytes!("../../../../envs/crates/ms-converter/source/LICENSE")),
@@ -42,7 +42,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
     Shipped {
         name: "shlex",
         catalog: include_str!("../../../../envs/crates/shlex/catalog.json"),
-        hidden: None,
+        hidden: Some(include_str!("../../../../envs/crates/shlex/hidden.json")),
         source: &[
             ("Cargo.lock", include_bytes!("../../../../envs/crates/shlex/source/Cargo.lock")),
             ("Cargo.toml", include_bytes!("../../../../envs/crates/shlex/source/Cargo.toml")),
@@ -57,7 +57,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
     Shipped {
         name: "thunderdome",
         catalog: include_str!("../../../../envs/crates/thunderdome/catalog.json"),
-        hidden: None,
+        hidden: Some(include_str!("../../../../envs/crates/thunderdome/hidden.json")),
         source: &[
             ("Cargo.toml", include_bytes!("../../../../envs/crates/thunderdome/source/Cargo.toml")),
             ("LICENSE-APACHE", include_bytes!("../../../../envs/crates/thunderdome/source/LICENSE-APACHE")),
@@ -78,7 +78,7 @@ pub(super) const SHIPPED: &[Shipped] = &[
     Shipped {
         name: "unit-prefix",
         catalog: include_str!("../../../../envs/crates/unit-prefix/catalog.json"),
-        hidden: None,
+        hidden: Some(include_str!("../../../../envs/crates/unit-prefix/hidden.json")),
         source: &[
             ("Cargo.lock", include_bytes!("../../../../envs/crates/unit-prefix/source/Cargo.lock")),
             ("Cargo.toml", include_bytes!("../../../../envs/crates/unit-prefix/source/Cargo.toml")),

@@ -257,7 +257,10 @@ pub(crate) mod __vg_hidden_rt {
                         9..=20 => g.below(17) as $t,
                         _ => {
                             let v = g.int();
-                            if $wide || (v.unsigned_abs() <= 1 << 10) { v as $t } else { (v % 1024) as $t }
+                            // A negative literal is no size: folded into 0..=1024, never wrapped
+                            // to a near-`MAX` one (`-1 as u32`), which once made a sequence driver
+                            // fill a 4-billion-slot arena.
+                            if $wide { v as $t } else { v.rem_euclid(1025) as $t }
                         }
                     }
                 }
