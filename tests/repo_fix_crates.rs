@@ -999,6 +999,9 @@ fn every_module_a_crate_prompt_allows_builds_in_a_fix() {
             for m in tick.captures_iter(list.as_str()) {
                 stmts.push(using(root, &m[1]));
             }
+            if list.as_str().contains("`mem::{swap, replace, take}`") {
+                stmts.push(using(root, "mem"));
+            }
             if list.as_str().contains("the numeric-type modules") {
                 stmts.push(using(root, "u8"));
                 stmts.push(using(root, "f64"));

@@ -239,7 +239,13 @@ fn answer_rules(intro: &str) -> String {
 /// The answer policy for a library that links `linked`, as a prompt states it: the modules
 /// each linked root allows, and what its prelude leaves out (a `no_std` crate's).
 fn answer_rules_linked(intro: &str, linked: answer::Linked, macros_by_name: bool) -> String {
-    let numeric = |m: &&&str| m.starts_with(['f', 'i', 'u']) && **m != "iter";
+    let numeric = |m: &str| {
+        matches!(
+            m,
+            "f32" | "f64" | "i8" | "i16" | "i32" | "i64" | "i128" | "isize" | "u8" | "u16"
+                | "u32" | "u64" | "u128" | "usize"
+        )
+    };
     let paths: Vec<String> = linked
         .roots()
         .into_iter()
@@ -247,16 +253,21 @@ fn answer_rules_linked(intro: &str, linked: answer::Linked, macros_by_name: bool
             let modules = linked.modules(root);
             let mut named: Vec<String> = modules
                 .iter()
-                .filter(|m| !numeric(m))
+                .filter(|m| !numeric(m) && **m != "mem")
                 .map(|m| format!("`{m}`"))
                 .collect();
-            if modules.iter().any(|m| numeric(&m)) {
+            if modules.iter().any(|m| numeric(m)) {
                 named.push("the numeric-type modules".to_owned());
             }
             if modules.contains(&"mem") {
                 named.push("`mem::{swap, replace, take}`".to_owned());
             }
-            format!("`{root}` modules other than {}", named.join(", "))
+            let last = named.pop().unwrap_or_default();
+            if named.is_empty() {
+                format!("`{root}` modules other than {last}")
+            } else {
+                format!("`{root}` modules other than {} and {last}", named.join(", "))
+            }
         })
         .collect();
     let mut after = String::new();

@@ -313,6 +313,16 @@ pub fn std_path(root: &str, rest: &[String], linked: Linked) -> Result<(), Strin
     Ok(())
 }
 
+/// Checks a macro named by a path from a crate root (`alloc::vec!`, `std::format!`): the
+/// spelling a `no_std` crate needs for the allowed macros its prelude lacks. `root` must be
+/// linked and `name` an allowed macro.
+pub fn macro_path(root: &str, name: &str, linked: Linked) -> Result<(), String> {
+    if linked.modules(root).is_empty() || !MACROS.contains(&name) {
+        return Err(format!("the macro `{root}::{name}!` is not allowed in a fix"));
+    }
+    Ok(())
+}
+
 /// Reads an integer literal's value (any base, `_` separators, a type suffix).
 pub fn int_value(lit: &proc_macro2::Literal) -> Option<u64> {
     match syn::Lit::new(lit.clone()) {

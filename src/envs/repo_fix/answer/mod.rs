@@ -348,14 +348,57 @@ mod tests {
     const LIB: &str = "pub fn add(a: i32, b: i32) -> i32 { a + b }\npub struct S;\nimpl S {\n    pub fn new() -> S { S }\n    pub fn get(&self) -> i32 { 1 }\n}\npub struct T;\nimpl T {\n    pub fn new() -> T { T }\n}\n";
 
     fn read_code(code: &str) -> Result<Vec<Fix>, (Reason, String)> {
+        read_linked(code, Linked::MINI)
+    }
+
+    fn read_linked(code: &str, linked: Linked) -> Result<Vec<Fix>, (Reason, String)> {
         let functions = analyze(LIB, "src/lib.rs").unwrap().functions;
         read(
             &format!("Here:\n```rust\n{code}\n```\n"),
             LIB,
             &functions,
-            Linked::MINI,
+            linked,
         )
         .map_err(|r| (r.reason, r.message.into_owned()))
+    }
+
+    /// A `no_std` crate that links `alloc` (heck): paths are held to what resolves there, and the
+    /// spelling of the macros its prelude lacks is accepted; a std-only mini repo keeps refusing
+    /// `alloc`. Both layers (tokens and tree) agree, since each check runs through `read`.
+    #[test]
+    fn paths_are_held_to_what_the_crate_links() {
+        let heck = Linked {
+            std: false,
+            alloc: true,
+            std_prelude: false,
+            exact: true,
+        };
+        let body = |b: &str| format!("fn add(a: i32, b: i32) -> i32 {{ {b} a + b }}");
+        for ok in [
+            "use alloc::vec::Vec; let _v: Vec<u8> = Vec::new();",
+            "let _ = alloc::vec![1u8]; let _ = alloc::format!(\"{}\", 1);",
+            "let _ = core::cmp::max(1, 2); let _ = alloc::string::String::new();",
+            "use alloc::{borrow::ToOwned, string::ToString}; let _ = \"a\".to_owned();",
+        ] {
+            assert!(read_linked(&body(ok), heck).is_ok(), "{ok}");
+        }
+        for (bad, says) in [
+            ("use std::vec::Vec;", "`std` is not linked by this crate"),
+            ("let _ = std::cmp::max(1, 2);", "`std` is not linked by this crate"),
+            ("let _ = core::vec::Vec::<u8>::new();", "`core::vec` is not allowed"),
+            ("let _ = alloc::alloc::Layout::new::<u8>();", "`alloc::alloc` is not allowed"),
+            ("let _ = alloc::sync::Arc::new(1);", "`alloc::sync` is not allowed"),
+            ("let _ = alloc::concat!(\"a\");", "the macro `alloc::concat!`"),
+            ("let _ = core::mem::forget(1);", "`core::mem::forget` is not allowed"),
+        ] {
+            let (reason, message) = read_linked(&body(bad), heck).unwrap_err();
+            assert_eq!(reason, Reason::Forbidden, "{bad}");
+            assert!(message.contains(says), "{bad}: {message}");
+        }
+        // A mini repo is std-only: `alloc` stays refused, as before.
+        let (reason, _) = read_code(&body("use alloc::vec::Vec;")).unwrap_err();
+        assert_eq!(reason, Reason::Forbidden);
+        assert!(read_code(&body("let _ = std::format!(\"{}\", 1);")).is_ok());
     }
 
     /// Fixes spread over blocks: a buggy function the last block leaves out comes from the latest

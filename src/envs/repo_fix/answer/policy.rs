@@ -127,7 +127,20 @@ impl Policy {
                 MACROS.join(", ")
             ));
         }
-        self.visit_path(&mac.path);
+        let segments: Vec<String> = mac.path.segments.iter().map(|s| s.ident.to_string()).collect();
+        let roots: Vec<&str> = segments.iter().map(String::as_str).collect();
+        match roots.as_slice() {
+            // `alloc::vec!`, `std::format!`: a root's macro, not a module path.
+            [root @ ("std" | "core" | "alloc"), _] if mac.path.leading_colon.is_none() => {
+                if let Err(e) = allow::macro_path(root, &name, self.linked) {
+                    return self.deny(e);
+                }
+                for s in &mac.path.segments {
+                    self.visit_ident(&s.ident);
+                }
+            }
+            _ => self.visit_path(&mac.path),
+        }
         let parsed = match name.as_str() {
             "vec" => mac.parse_body_with(vec_args),
             "matches" => mac.parse_body_with(matches_args).map(|(e, p, g)| {

@@ -112,6 +112,10 @@ fn std_path(
 ) -> Result<(), String> {
     match trees.get(j) {
         Some(TokenTree::Ident(seg)) => {
+            // `alloc::vec![…]`: a macro's path, not a module's.
+            if rest.is_empty() && is_punct(trees.get(j + 1), '!') {
+                return allow::macro_path(root, &seg.to_string(), linked);
+            }
             rest.push(seg.to_string());
             // `std::mem::…` is checked one segment further; other modules at their first.
             if rest.len() < 2 && rest[0] == "mem" && is_path_sep(trees, j + 1) {
