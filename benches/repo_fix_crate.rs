@@ -1,8 +1,10 @@
 //! Criterion bench for `repo_fix` on a real crate (`repo = path:DIR`): verifying one answer and a
 //! GRPO group of 16 distinct answers (the reference, one with a type error, up to 14 single edits
 //! of the buggy functions, the rest the reference written differently) against the crate's own
-//! sealed tests, for a problem with one bug and for one with two bugs in two files (`bugs = 2`).
-//! Needs cargo and rustc on PATH.
+//! sealed tests and its hidden differential suite, for a problem with one bug and for one with two
+//! bugs in two files (`bugs = 2`); and the one-bug group with two of its answers replaced by
+//! hostile ones (a tuple that doubles 30 times, a compile-time bomb; a 150 MiB panic message, a
+//! run-time one), which must cost it seconds, not minutes. Needs cargo and rustc on PATH.
 //!
 //! The catalog is a shipped one, `envs/crates/heck`, or the directory in
 //! `VERIGYM_BENCH_CATALOG`. The first verification in the process builds the crate and its
@@ -71,6 +73,30 @@ fn group(p: &Problem<RepoFixParams, RepoFixData>) -> Vec<String> {
     answers
 }
 
+/// `answer` (a reference block) with `stmt` first in its function's body.
+fn with_first(answer: &str, stmt: &str) -> String {
+    let at = answer
+        .find("fn ")
+        .and_then(|f| answer[f..].find('{').map(|i| f + i + 1))
+        .expect("the reference has a body");
+    format!("{} {stmt}{}", &answer[..at], &answer[at..])
+}
+
+/// The group with its last two answers replaced by a compile-time and a run-time bomb.
+fn hostile(p: &Problem<RepoFixParams, RepoFixData>, answers: &[String]) -> Vec<String> {
+    let doubling = format!(
+        "let a = (1u8, 1u8); {} let _ = &a;",
+        "let a = (a, a); ".repeat(29)
+    );
+    let mut out = answers[..14].to_vec();
+    out.push(with_first(&p.answer, &doubling));
+    out.push(with_first(
+        &p.answer,
+        "if true { panic!(\"{}\", \"x\".repeat(150 << 20)); }",
+    ));
+    out
+}
+
 fn verify(c: &mut Criterion) {
     let mut group = c.benchmark_group("repo_fix_crate");
     group
@@ -92,6 +118,20 @@ fn verify(c: &mut Criterion) {
         group.bench_function(format!("verify_group_16{suffix}"), |b| {
             b.iter(|| black_box(RepoFix.verify_group(&p.data, &responses).len()))
         });
+        if bugs == 1 {
+            let bombs = hostile(&p, &answers);
+            let bombed: Vec<&str> = bombs.iter().map(String::as_str).collect();
+            let v = RepoFix.verify_group(&p.data, &bombed);
+            // The bombs score 0; every other answer keeps its verdict from the calm group.
+            assert_eq!(v[14].reason, verigym::Reason::CompileError, "{:?}", v[14]);
+            assert!(!v[15].correct, "{:?}", v[15]);
+            for (a, b) in v[..14].iter().zip(&verdicts[..14]) {
+                assert_eq!((a.reason, a.correct), (b.reason, b.correct));
+            }
+            group.bench_function("verify_group_16_compile_and_runtime_bomb", |b| {
+                b.iter(|| black_box(RepoFix.verify_group(&p.data, &bombed).len()))
+            });
+        }
     }
     group.finish();
 }

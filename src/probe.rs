@@ -392,9 +392,21 @@ pub fn probe_env_with_progress(
     seed: u64,
     progress: &dyn Progress,
 ) -> Result<EnvProbeReport> {
+    probe_env_with_params(env, n, seed, &Map::new(), progress)
+}
+
+/// [`probe_env_with_progress`] with param overrides applied after each level (such as
+/// `repo = "crate:heck"`, to probe `repo_fix` on a crate).
+pub fn probe_env_with_params(
+    env: &dyn DynEnv,
+    n: u64,
+    seed: u64,
+    overrides: &Map<String, serde_json::Value>,
+    progress: &dyn Progress,
+) -> Result<EnvProbeReport> {
     let generators = [None, Some(0.0), Some(5.0), Some(10.0)]
         .into_iter()
-        .map(|level| env.generator(level, &Map::new(), seed))
+        .map(|level| env.generator(level, overrides, seed))
         .collect::<Result<Vec<_>>>()?;
     let mut report = EnvProbeReport {
         env: env.id().to_owned(),

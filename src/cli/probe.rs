@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use anyhow::{Result, bail};
 use verigym::probe::{self, EnvProbeReport};
+use verigym::progress::Progress;
 use verigym::registry::EnvSet;
 
 use super::OutputError;
@@ -25,6 +26,10 @@ pub struct Args {
     /// Also write the reports as JSON to this file.
     #[arg(long)]
     json: Option<PathBuf>,
+    /// A param of `--env`'s as NAME=VALUE, applied after each level (repeatable), such as
+    /// `repo=crate:heck` to probe `repo_fix` on a shipped crate.
+    #[arg(long = "param", value_name = "NAME=VALUE", requires = "env")]
+    params: Vec<String>,
 }
 
 pub fn run(args: Args) -> Result<()> {
@@ -36,8 +41,18 @@ pub fn run(args: Args) -> Result<()> {
     if args.count == 0 {
         bail!("invalid value for `--count`: 0; allowed: at least 1");
     }
-    let reports: Vec<EnvProbeReport> =
-        probe::probe_envs(&envs, args.count, args.seed, &progress::handle())?;
+    let reports: Vec<EnvProbeReport> = if args.params.is_empty() {
+        probe::probe_envs(&envs, args.count, args.seed, &progress::handle())?
+    } else {
+        let env = envs.iter().next().expect("--param requires --env");
+        let overrides = super::params::parse_overrides(&args.params, &env.default_params())?;
+        let progress = progress::handle();
+        progress.start(args.count, "probe: problems");
+        let report =
+            probe::probe_env_with_params(env, args.count, args.seed, &overrides, &progress)?;
+        progress.finish();
+        vec![report]
+    };
     if let Some(path) = &args.json {
         let mut out = Output::open(Some(path))?;
         serde_json::to_writer_pretty(&mut out, &reports)?;

@@ -341,12 +341,23 @@ pub(super) fn judge(data: &RepoFixData, run: &SuiteRun, limits: &Limits) -> Verd
     }
     let message = if let Some(reason) = out.abnormal_reason() {
         format!("the test process died: {reason}; {passed} of {total} hidden tests passed")
-    } else if let Some(t) = failing.first() {
+    } else if let Some(t) = failing
+        .iter()
+        .find(|t| outcome(t).is_some())
+        .or(failing.first())
+    {
         let why = match outcome(t) {
             Some(Outcome::Failed(m) | Outcome::Crashed(m)) => audit::first_line(m).to_owned(),
             _ => "did not run".to_owned(),
         };
-        format!("{passed} of {total} hidden tests pass; `{t}` fails: {why}")
+        if out.code == Some(crate::repo::krate::sealing::FAIL_FAST_EXIT) {
+            // A crate's run stops at its first failure (`sealing::FAIL_FAST_ENV`).
+            format!(
+                "`{t}` fails: {why} (the run stopped there; {passed} of {total} tests passed before it)"
+            )
+        } else {
+            format!("{passed} of {total} hidden tests pass; `{t}` fails: {why}")
+        }
     } else {
         format!(
             "the test process exited with {:?} after all {total} hidden tests passed",

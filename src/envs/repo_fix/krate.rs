@@ -929,6 +929,13 @@ pub fn verify_group(data: &RepoFixData, k: &CrateRef, responses: &[&str]) -> Vec
         .collect()
 }
 
+/// What the crate of a crate record links, as the answer policy sees it (`None` for a mini repo,
+/// or a catalog that cannot be loaded here).
+pub(super) fn linked_for(data: &RepoFixData) -> Option<answer::Linked> {
+    let k = data.krate.as_ref()?;
+    load(&k.catalog).ok().map(|l| linked(&l.links))
+}
+
 /// The answer policy's view of what a crate links: paths held to the roots it links.
 fn linked(l: &crate::repo::krate::links::Links) -> answer::Linked {
     answer::Linked {

@@ -242,8 +242,20 @@ fn answer_rules_linked(intro: &str, linked: answer::Linked, macros_by_name: bool
     let numeric = |m: &str| {
         matches!(
             m,
-            "f32" | "f64" | "i8" | "i16" | "i32" | "i64" | "i128" | "isize" | "u8" | "u16"
-                | "u32" | "u64" | "u128" | "usize"
+            "f32"
+                | "f64"
+                | "i8"
+                | "i16"
+                | "i32"
+                | "i64"
+                | "i128"
+                | "isize"
+                | "u8"
+                | "u16"
+                | "u32"
+                | "u64"
+                | "u128"
+                | "usize"
         )
     };
     let paths: Vec<String> = linked
@@ -266,7 +278,10 @@ fn answer_rules_linked(intro: &str, linked: answer::Linked, macros_by_name: bool
             if named.is_empty() {
                 format!("`{root}` modules other than {last}")
             } else {
-                format!("`{root}` modules other than {} and {last}", named.join(", "))
+                format!(
+                    "`{root}` modules other than {} and {last}",
+                    named.join(", ")
+                )
             }
         })
         .collect();

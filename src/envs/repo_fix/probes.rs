@@ -5,6 +5,40 @@
 use super::RepoFixData;
 use crate::core::env::ProbeAnswers;
 
+/// Hostile siblings for a crate problem, each added to the start of the right fix's first body:
+/// they compile under the policy, so the build and the runner must stop them, in the same group
+/// as the right answers, which must still pass (a group's verdicts are each answer's alone).
+const CRATE_HOSTILE: &[(&str, &str)] = &[
+    // A value whose type doubles 18 times: a frame of megabytes (it once overflowed the stack of
+    // every arm of the function) and seconds of type checking.
+    (
+        "sibling_stack_bomb",
+        "let a = core::iter::once(1u8); let a = a.clone().chain(a); let a = a.clone().chain(a); \
+         let a = a.clone().chain(a); let a = a.clone().chain(a); let a = a.clone().chain(a); \
+         let a = a.clone().chain(a); let a = a.clone().chain(a); let a = a.clone().chain(a); \
+         let a = a.clone().chain(a); let a = a.clone().chain(a); let a = a.clone().chain(a); \
+         let a = a.clone().chain(a); let a = a.clone().chain(a); let a = a.clone().chain(a); \
+         let a = a.clone().chain(a); let a = a.clone().chain(a); let a = a.clone().chain(a); \
+         let a = a.clone().chain(a); if a.count() > 0 { panic!(\"counted\"); }",
+    ),
+    // A tuple whose type doubles 30 times: minutes of type checking before the screen.
+    (
+        "sibling_compile_bomb",
+        "let a = (1u8, 1u8); let a = (a, a); let a = (a, a); let a = (a, a); let a = (a, a); \
+         let a = (a, a); let a = (a, a); let a = (a, a); let a = (a, a); let a = (a, a); \
+         let a = (a, a); let a = (a, a); let a = (a, a); let a = (a, a); let a = (a, a); \
+         let a = (a, a); let a = (a, a); let a = (a, a); let a = (a, a); let a = (a, a); \
+         let a = (a, a); let a = (a, a); let a = (a, a); let a = (a, a); let a = (a, a); \
+         let a = (a, a); let a = (a, a); let a = (a, a); let a = (a, a); let a = (a, a); \
+         let _ = &a;",
+    ),
+    // A 150 MiB panic message, built on every call.
+    (
+        "sibling_huge_panic",
+        "if true { panic!(\"{}\", \"x\".repeat(150 << 20)); }",
+    ),
+];
+
 /// Hostile constructs, each added to the start of the right fix's first body. Every one is
 /// refused before compiling (`forbidden`).
 const HOSTILE: &[(&str, &str)] = &[
@@ -87,13 +121,42 @@ pub fn probe_answers(data: &RepoFixData, answer: &str, _foreign: &str) -> ProbeA
             code.replace("{\n", "{\n    // checked against the docs\n")
         ),
     ));
-    // How many correct answers start: a `use` line, prose before and after.
+    // How many correct answers start: `use` lines (of the roots the library links), prose before
+    // and after.
+    let linked = super::krate::linked_for(data);
+    let uses = match linked {
+        Some(l) if !l.std && l.alloc => {
+            "use alloc::collections::BTreeMap;\nuse core::cmp::Ordering;"
+        }
+        Some(l) if !l.std => "use core::cmp::Ordering;",
+        _ => "use std::collections::HashMap;\nuse std::cmp::Ordering;",
+    };
     out.equivalent.push((
         "use_line_first",
         format!(
-            "Here is the corrected code:\n\n```rust\nuse std::collections::HashMap;\nuse std::cmp::Ordering;\n\n{code}```\n\nThis restores the documented behaviour."
+            "Here is the corrected code:\n\n```rust\n{uses}\n\n{code}```\n\nThis restores the documented behaviour."
         ),
     ));
+    if let Some(l) = linked {
+        // On a crate: every root it links, as the prompt lists them.
+        let mut stmts = String::from(" let _ = core::cmp::max(1u8, 2);");
+        if l.alloc {
+            stmts.push_str(" let _v: alloc::vec::Vec<u8> = alloc::vec![1u8];");
+        }
+        if l.std {
+            stmts.push_str(" let _s = std::string::String::new();");
+        }
+        out.equivalent.push((
+            "linked_roots",
+            format!("```rust\n{}```", at_body_start(code, &stmts)),
+        ));
+        for (family, text) in CRATE_HOSTILE {
+            out.near_miss.push((
+                family,
+                format!("```rust\n{}```", at_body_start(code, &format!(" {text}"))),
+            ));
+        }
+    }
     out.equivalent.push((
         "doc_commented_helper",
         format!(

@@ -396,6 +396,8 @@ pub fn judge(
         }
         None => Vec::new(),
     };
+    // A survey counts every bug's hidden differences, past the crate tests it fails.
+    let fail_fast = target.hidden.as_ref().is_none_or(|h| !h.count_all);
     Ok(chosen
         .into_par_iter()
         .map(|arm| match arm {
@@ -404,7 +406,13 @@ pub fn judge(
                 if let Some(reason) = arm.and_then(|o| blamed.get(&o)) {
                     return FixRun::DoesNotCompile((*reason).to_owned());
                 }
-                run_arm(&copy.package_dir, &exes, arm.unwrap_or(0), &hidden_env)
+                run_arm(
+                    &copy.package_dir,
+                    &exes,
+                    arm.unwrap_or(0),
+                    &hidden_env,
+                    fail_fast,
+                )
             }
         })
         .collect())
@@ -544,16 +552,22 @@ fn add_arms(
 /// The hidden suite's tests run in a process of their own, after the crate's: an input on which
 /// the *reference* crashes the process (an allocation over the limit, a stack overflow) is the
 /// suite's fault, not the answer's, so it is skipped and the suite run again (see
-/// [`hidden::PROGRESS_ENV`]); a crash while the answer's arm runs stays the answer's.
+/// [`hidden::PROGRESS_ENV`]); a crash while the answer's arm runs stays the answer's. With
+/// `fail_fast`, each run stops at its first failing test and no later run starts
+/// ([`sealing::FAIL_FAST_ENV`]).
 fn run_arm(
     cwd: &Path,
     exes: &[(&build::TestExe, Vec<String>)],
     arm: u32,
     hidden_env: &[(&str, String)],
+    fail_fast: bool,
 ) -> FixRun {
     let selected = arm.to_string();
     let fuel = FIX_FUEL.to_string();
     let mut env: Vec<(&str, &str)> = vec![(MUTANT_ENV, &selected), (FUEL_ENV, &fuel)];
+    if fail_fast {
+        env.push((sealing::FAIL_FAST_ENV, "1"));
+    }
     env.extend(hidden_env.iter().map(|(k, v)| (*k, v.as_str())));
     let mut tests: Vec<TestResult> = Vec::new();
     let mut shown: Option<RunOutput> = None;
@@ -616,10 +630,12 @@ fn run_arm(
             name: format!("[{}] {}", exe.target, t.name),
             outcome: t.outcome,
         }));
+        // Stopped at a failure: the verdict is 0, and no later run could change that.
+        let stopped = run.output.code == Some(sealing::FAIL_FAST_EXIT);
         if bad && shown.as_ref().is_none_or(|o| o.success()) || shown.is_none() {
             shown = Some(run.output);
         }
-        if stuck {
+        if stuck || stopped {
             break;
         }
     }

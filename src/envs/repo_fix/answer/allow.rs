@@ -318,7 +318,9 @@ pub fn std_path(root: &str, rest: &[String], linked: Linked) -> Result<(), Strin
 /// linked and `name` an allowed macro.
 pub fn macro_path(root: &str, name: &str, linked: Linked) -> Result<(), String> {
     if linked.modules(root).is_empty() || !MACROS.contains(&name) {
-        return Err(format!("the macro `{root}::{name}!` is not allowed in a fix"));
+        return Err(format!(
+            "the macro `{root}::{name}!` is not allowed in a fix"
+        ));
     }
     Ok(())
 }

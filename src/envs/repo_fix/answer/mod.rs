@@ -384,12 +384,30 @@ mod tests {
         }
         for (bad, says) in [
             ("use std::vec::Vec;", "`std` is not linked by this crate"),
-            ("let _ = std::cmp::max(1, 2);", "`std` is not linked by this crate"),
-            ("let _ = core::vec::Vec::<u8>::new();", "`core::vec` is not allowed"),
-            ("let _ = alloc::alloc::Layout::new::<u8>();", "`alloc::alloc` is not allowed"),
-            ("let _ = alloc::sync::Arc::new(1);", "`alloc::sync` is not allowed"),
-            ("let _ = alloc::concat!(\"a\");", "the macro `alloc::concat!`"),
-            ("let _ = core::mem::forget(1);", "`core::mem::forget` is not allowed"),
+            (
+                "let _ = std::cmp::max(1, 2);",
+                "`std` is not linked by this crate",
+            ),
+            (
+                "let _ = core::vec::Vec::<u8>::new();",
+                "`core::vec` is not allowed",
+            ),
+            (
+                "let _ = alloc::alloc::Layout::new::<u8>();",
+                "`alloc::alloc` is not allowed",
+            ),
+            (
+                "let _ = alloc::sync::Arc::new(1);",
+                "`alloc::sync` is not allowed",
+            ),
+            (
+                "let _ = alloc::concat!(\"a\");",
+                "the macro `alloc::concat!`",
+            ),
+            (
+                "let _ = core::mem::forget(1);",
+                "`core::mem::forget` is not allowed",
+            ),
         ] {
             let (reason, message) = read_linked(&body(bad), heck).unwrap_err();
             assert_eq!(reason, Reason::Forbidden, "{bad}");

@@ -127,7 +127,12 @@ impl Policy {
                 MACROS.join(", ")
             ));
         }
-        let segments: Vec<String> = mac.path.segments.iter().map(|s| s.ident.to_string()).collect();
+        let segments: Vec<String> = mac
+            .path
+            .segments
+            .iter()
+            .map(|s| s.ident.to_string())
+            .collect();
         let roots: Vec<&str> = segments.iter().map(String::as_str).collect();
         match roots.as_slice() {
             // `alloc::vec!`, `std::format!`: a root's macro, not a module path.

@@ -580,47 +580,52 @@ struct Ctor {
     self_ty: syn::Type,
 }
 
+/// The public, callable methods and associated functions of `type_name`'s inherent `impl`
+/// blocks among `impls`, each with its block.
+fn inherent_fns<'a>(
+    impls: &'a [syn::ItemImpl],
+    type_name: &'a str,
+) -> impl Iterator<Item = (&'a syn::ItemImpl, &'a syn::ImplItemFn)> + 'a {
+    impls
+        .iter()
+        .filter(move |imp| {
+            imp.trait_.is_none()
+                && matches!(&*imp.self_ty, syn::Type::Path(p)
+                    if p.path.segments.last().is_some_and(|s| s.ident == type_name))
+        })
+        .flat_map(|imp| {
+            imp.items.iter().filter_map(move |it| match it {
+                syn::ImplItem::Fn(m) if public(&m.vis) && callable(&m.attrs, &m.sig) => {
+                    Some((imp, m))
+                }
+                _ => None,
+            })
+        })
+}
+
 fn constructor(impls: &[syn::ItemImpl], type_name: &str, enums: &Enums) -> Option<Ctor> {
     let mut found: Vec<Ctor> = Vec::new();
-    for imp in impls {
-        if imp.trait_.is_some() {
+    for (imp, m) in inherent_fns(impls, type_name) {
+        if m.sig.receiver().is_some() {
             continue;
         }
-        let syn::Type::Path(p) = &*imp.self_ty else {
+        let syn::ReturnType::Type(_, ret) = &m.sig.output else {
             continue;
         };
-        if p.path
-            .segments
-            .last()
-            .map(|s| s.ident.to_string())
-            .as_deref()
-            != Some(type_name)
-        {
+        let ret = ret.to_token_stream().to_string();
+        if ret != "Self" && ret.split('<').next().map(str::trim) != Some(type_name) {
             continue;
         }
-        for it in &imp.items {
-            let syn::ImplItem::Fn(m) = it else { continue };
-            if m.sig.receiver().is_some() || !public(&m.vis) || !callable(&m.attrs, &m.sig) {
-                continue;
-            }
-            let syn::ReturnType::Type(_, ret) = &m.sig.output else {
-                continue;
-            };
-            let ret = ret.to_token_stream().to_string();
-            if ret != "Self" && ret.split('<').next().map(str::trim) != Some(type_name) {
-                continue;
-            }
-            if args(&m.sig, 100, Some(&imp.self_ty), enums).is_some_and(|a| !a.formatter) {
-                found.push(Ctor {
-                    call: format!(
-                        "<{}>::{}",
-                        elide_lifetimes(&imp.self_ty.to_token_stream().to_string()),
-                        m.sig.ident
-                    ),
-                    sig: m.sig.clone(),
-                    self_ty: (*imp.self_ty).clone(),
-                });
-            }
+        if args(&m.sig, 100, Some(&imp.self_ty), enums).is_some_and(|a| !a.formatter) {
+            found.push(Ctor {
+                call: format!(
+                    "<{}>::{}",
+                    elide_lifetimes(&imp.self_ty.to_token_stream().to_string()),
+                    m.sig.ident
+                ),
+                sig: m.sig.clone(),
+                self_ty: (*imp.self_ty).clone(),
+            });
         }
     }
     found.sort_by_key(|c| c.sig.ident != "new");

@@ -7,7 +7,7 @@
 use quote::ToTokens;
 
 use super::types::{Recv, param_of, recv};
-use super::{Args, Ctor, Enums, elide_lifetimes, public, push_param, show};
+use super::{Args, Ctor, Enums, elide_lifetimes, push_param, show};
 
 /// How a method's result feeds a pool: the value itself, inside an `Option`, or as the first
 /// field of a tuple (inside an `Option` or not).
@@ -31,31 +31,10 @@ pub(super) fn driver(
     enums: &Enums,
 ) -> Option<(String, Vec<String>)> {
     let self_text = elide_lifetimes(&ctor.self_ty.to_token_stream().to_string());
-    let mut methods: Vec<&syn::ImplItemFn> = Vec::new();
-    for imp in impls {
-        let syn::Type::Path(p) = &*imp.self_ty else {
-            continue;
-        };
-        if imp.trait_.is_some()
-            || p.path
-                .segments
-                .last()
-                .map(|s| s.ident.to_string())
-                .as_deref()
-                != Some(type_name)
-        {
-            continue;
-        }
-        for it in &imp.items {
-            if let syn::ImplItem::Fn(m) = it
-                && public(&m.vis)
-                && super::callable(&m.attrs, &m.sig)
-                && matches!(m.sig.receiver().map(recv), Some(Recv::Ref { .. }))
-            {
-                methods.push(m);
-            }
-        }
-    }
+    let methods: Vec<&syn::ImplItemFn> = super::inherent_fns(impls, type_name)
+        .map(|(_, m)| m)
+        .filter(|m| matches!(m.sig.receiver().map(recv), Some(Recv::Ref { .. })))
+        .collect();
     // The crate types some method returns, and how: the pools arguments of those types come from.
     let ret_text = |m: &syn::ImplItemFn| match &m.sig.output {
         syn::ReturnType::Type(_, t) => t.to_token_stream().to_string(),
