@@ -249,7 +249,7 @@ _verigym() {
             return 0
             ;;
         verigym__subcmd__catalog)
-            opts="-p -h --out --suite --package --features --all-features --no-default-features --tests --test-filter --target-dir --fuel --threads --progress --help"
+            opts="-p -h --out --suite --package --features --all-features --no-default-features --tests --test-filter --target-dir --fuel --hidden-only --threads --progress --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -783,7 +783,7 @@ _verigym() {
             return 0
             ;;
         verigym__subcmd__probe)
-            opts="-n -h --env --count --seed --json --threads --progress --help"
+            opts="-n -h --env --count --seed --json --param --threads --progress --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -806,6 +806,10 @@ _verigym() {
                     return 0
                     ;;
                 --json)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --param)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -90,6 +90,7 @@ complete -c verigym -n "__fish_verigym_using_subcommand probe" -l env -d 'Probe 
 complete -c verigym -n "__fish_verigym_using_subcommand probe" -s n -l count -d 'Problems per env' -r
 complete -c verigym -n "__fish_verigym_using_subcommand probe" -l seed -d 'The master seed of the probed problems' -r
 complete -c verigym -n "__fish_verigym_using_subcommand probe" -l json -d 'Also write the reports as JSON to this file' -r -F
+complete -c verigym -n "__fish_verigym_using_subcommand probe" -l param -d 'A param of `--env`\'s as NAME=VALUE, applied after each level (repeatable), such as `repo=crate:heck` to probe `repo_fix` on a shipped crate' -r
 complete -c verigym -n "__fish_verigym_using_subcommand probe" -l threads -d 'Worker threads for generation and verification (default: one per core)' -r
 complete -c verigym -n "__fish_verigym_using_subcommand probe" -l progress -d 'How to show progress of long commands on stderr' -r -f -a "auto\t'A bar when stderr is a terminal, plain lines otherwise'
 bar\t'A bar'
@@ -222,6 +223,7 @@ lines\t'Plain lines'
 off\t'Nothing'"
 complete -c verigym -n "__fish_verigym_using_subcommand catalog" -l all-features -d 'Crate: enable every feature'
 complete -c verigym -n "__fish_verigym_using_subcommand catalog" -l no-default-features -d 'Crate: do not enable the default features'
+complete -c verigym -n "__fish_verigym_using_subcommand catalog" -l hidden-only -d 'Crate: REPO is an existing catalog directory; survey its hidden differential suite again and write its `hidden.json` (for a catalog made before the suite, or by another version)'
 complete -c verigym -n "__fish_verigym_using_subcommand catalog" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c verigym -n "__fish_verigym_using_subcommand fix-agent" -l verifier -d 'The suite the agent runs after each edit to decide it is done: `weak` or `strong`' -r
 complete -c verigym -n "__fish_verigym_using_subcommand fix-agent" -l budget -d 'Edits the agent may try per task before it gives up (default: all of them)' -r

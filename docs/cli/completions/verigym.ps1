@@ -95,6 +95,7 @@ Register-ArgumentCompleter -Native -CommandName 'verigym' -ScriptBlock {
             [CompletionResult]::new('--count', '--count', [CompletionResultType]::ParameterName, 'Problems per env')
             [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'The master seed of the probed problems')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Also write the reports as JSON to this file')
+            [CompletionResult]::new('--param', '--param', [CompletionResultType]::ParameterName, 'A param of `--env`''s as NAME=VALUE, applied after each level (repeatable), such as `repo=crate:heck` to probe `repo_fix` on a shipped crate')
             [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Worker threads for generation and verification (default: one per core)')
             [CompletionResult]::new('--progress', '--progress', [CompletionResultType]::ParameterName, 'How to show progress of long commands on stderr')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -231,6 +232,7 @@ Register-ArgumentCompleter -Native -CommandName 'verigym' -ScriptBlock {
             [CompletionResult]::new('--progress', '--progress', [CompletionResultType]::ParameterName, 'How to show progress of long commands on stderr')
             [CompletionResult]::new('--all-features', '--all-features', [CompletionResultType]::ParameterName, 'Crate: enable every feature')
             [CompletionResult]::new('--no-default-features', '--no-default-features', [CompletionResultType]::ParameterName, 'Crate: do not enable the default features')
+            [CompletionResult]::new('--hidden-only', '--hidden-only', [CompletionResultType]::ParameterName, 'Crate: REPO is an existing catalog directory; survey its hidden differential suite again and write its `hidden.json` (for a catalog made before the suite, or by another version)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
