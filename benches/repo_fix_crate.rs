@@ -27,13 +27,14 @@ fn catalog() -> PathBuf {
     )
 }
 
-fn problem(bugs: u32) -> Problem<RepoFixParams, RepoFixData> {
+/// A problem with `bugs` bugs, or `None` when the catalog cannot pose that many together.
+fn problem(bugs: u32) -> Option<Problem<RepoFixParams, RepoFixData>> {
     let params = RepoFixParams {
         repo: format!("path:{}", catalog().display()),
         bugs,
         ..RepoFixParams::at_level(2.0)
     };
-    Generator::new(&RepoFix, params, 4).unwrap().problem(0)
+    Some(Generator::new(&RepoFix, params, 4).ok()?.problem(0))
 }
 
 /// The reference, one answer with a type error, and single edits of the buggy functions (other
@@ -103,7 +104,10 @@ fn verify(c: &mut Criterion) {
         .sample_size(10)
         .measurement_time(Duration::from_secs(30));
     for (bugs, suffix) in [(1, ""), (2, "_two_bugs")] {
-        let p = problem(bugs);
+        let Some(p) = problem(bugs) else {
+            eprintln!("{}: no problem with {bugs} bugs", catalog().display());
+            continue;
+        };
         let answers = self::group(&p);
         let responses: Vec<&str> = answers.iter().map(String::as_str).collect();
         let verdicts = RepoFix.verify_group(&p.data, &responses);

@@ -77,17 +77,17 @@ fn generation_is_pinned() {
             (
                 None,
                 0,
-                "ef93fe8b7bae9dbed52b207980a3b0e891d71eede7605c358ab21139ef57d527",
+                "eaf224b496f130346a2c1e4cdfefb720bce98e009375953ac6ce598fddeda915",
             ),
             (
                 Some(0.0),
                 7,
-                "6abd9e3537dc1881bd0f556ebf74b5cb98df6bdf2a1fe2433eac919ebdd85d5d",
+                "982ac9573b3a14eaaf9b4112440d917899c5ee20ab20951207371d0a8b2f52c6",
             ),
             (
                 Some(10.0),
                 7,
-                "2d39d53d7dfd2867e2e70ff7247f37efe7251f7ce9462546e4f6693f4525c04d",
+                "c7504cc0475dfac1d5102fbdf560f9e77011ab0ffbc4d4e3b1ef72537ca5c378",
             ),
         ],
     );

@@ -453,7 +453,9 @@ fn every_level_poses_problems_on_every_shipped_crate() {
     }
     // At the top level, as many bugs as the crate can pose together, each in its own file: one
     // for ms-converter, a crate of one file, and for shlex, whose `bytes.rs` repeats the
-    // function names of its `lib.rs`, so an answer's fix could not be told apart by name.
+    // function names of its `lib.rs`, so an answer's fix could not be told apart by name; one
+    // for unit-prefix too, since its hidden suite separates no bug of `parse.rs` under every
+    // survey seed.
     let most: Vec<(&str, u32)> = most.iter().map(|(n, b)| (n.as_str(), *b)).collect();
     assert_eq!(
         most,
@@ -462,7 +464,7 @@ fn every_level_poses_problems_on_every_shipped_crate() {
             ("ms-converter", 1),
             ("shlex", 1),
             ("thunderdome", 3),
-            ("unit-prefix", 2)
+            ("unit-prefix", 1)
         ]
     );
     let heck = Path::new(env!("CARGO_MANIFEST_DIR")).join("envs/crates/heck");
@@ -802,16 +804,20 @@ fn two_bugs_in_two_files_of_a_crate_are_fixed_together_or_not_at_all() {
             }
             assert!(v[5].message.contains("does not give"), "{:?}", v[5]);
             assert!(v[8].message.contains("does not give"), "{:?}", v[8]);
-            // With both bugs in place, exactly the listed tests fail: no test runs both buggy
-            // functions, so none fails that each bug alone would not fail.
-            let mut failing: Vec<&str> = v[2].detail.as_ref().unwrap()["failing"]
+            // With both bugs in place, the test the run stops at (a crate's run ends at its
+            // first failure) is one the prompt lists: no test runs both buggy functions, so
+            // none fails that each bug alone would not fail. (That exactly the listed tests
+            // fail is measured over every test by `examples/repo_fix_crate_bugs.rs`.)
+            let failed: Vec<&str> = v[2].detail.as_ref().unwrap()["messages"]
                 .as_array()
                 .unwrap()
                 .iter()
-                .map(|t| t.as_str().unwrap())
+                .map(|m| m["test"].as_str().unwrap())
                 .collect();
-            failing.sort_unstable();
-            assert_eq!(failing, listed, "{name} {}", p.id);
+            assert!(!failed.is_empty(), "{name} {}: {:?}", p.id, v[2]);
+            for t in failed {
+                assert!(listed.contains(&t), "{name} {}: {t} is not listed", p.id);
+            }
         }
     }
 }
@@ -854,19 +860,15 @@ fn a_fix_inside_its_trait_impl_block_is_read_as_the_method() {
 }
 
 /// Hostile siblings, each beside a correct body of `sum` so that only its hostility could cost
-/// it: a value whose type doubles 18 times (`.clone().chain(…)`, a frame of megabytes that once
-/// overflowed the stack of every arm of the function: the reference beside it died with SIGABRT),
+/// it: 48 arrays of 64 KiB, a 3 MiB frame past the test thread's 2 MiB stack (an answer's huge
+/// frame once overflowed the stack of every arm of its function: the reference beside an
+/// 18-level `.clone().chain(…)` died with SIGABRT; that one also costs seconds to type-check,
+/// right at the compile-cost limit, so it is left to the probes),
 /// a 150 MiB panic message, unbounded recursion, a tuple that doubles 30 times (a compile-time
 /// bomb that once held its group for minutes) and closures that double 24 times.
 const HOSTILE_SUMS: [&str; 5] = [
-    "pub fn sum(v: &[u32]) -> u32 { let a = core::iter::once(1u8); \
-     let a = a.clone().chain(a); let a = a.clone().chain(a); let a = a.clone().chain(a); \
-     let a = a.clone().chain(a); let a = a.clone().chain(a); let a = a.clone().chain(a); \
-     let a = a.clone().chain(a); let a = a.clone().chain(a); let a = a.clone().chain(a); \
-     let a = a.clone().chain(a); let a = a.clone().chain(a); let a = a.clone().chain(a); \
-     let a = a.clone().chain(a); let a = a.clone().chain(a); let a = a.clone().chain(a); \
-     let a = a.clone().chain(a); let a = a.clone().chain(a); let a = a.clone().chain(a); \
-     let n = a.count() as u32; v.iter().sum::<u32>() + n - n }",
+    "pub fn sum(v: &[u32]) -> u32 { let a0 = [0u128; 4096]; let a1 = [1u128; 4096]; let a2 = [2u128; 4096]; let a3 = [3u128; 4096]; let a4 = [4u128; 4096]; let a5 = [5u128; 4096]; let a6 = [6u128; 4096]; let a7 = [7u128; 4096]; let a8 = [8u128; 4096]; let a9 = [9u128; 4096]; let a10 = [10u128; 4096]; let a11 = [11u128; 4096]; let a12 = [12u128; 4096]; let a13 = [13u128; 4096]; let a14 = [14u128; 4096]; let a15 = [15u128; 4096]; let a16 = [16u128; 4096]; let a17 = [17u128; 4096]; let a18 = [18u128; 4096]; let a19 = [19u128; 4096]; let a20 = [20u128; 4096]; let a21 = [21u128; 4096]; let a22 = [22u128; 4096]; let a23 = [23u128; 4096]; let a24 = [24u128; 4096]; let a25 = [25u128; 4096]; let a26 = [26u128; 4096]; let a27 = [27u128; 4096]; let a28 = [28u128; 4096]; let a29 = [29u128; 4096]; let a30 = [30u128; 4096]; let a31 = [31u128; 4096]; let a32 = [32u128; 4096]; let a33 = [33u128; 4096]; let a34 = [34u128; 4096]; let a35 = [35u128; 4096]; let a36 = [36u128; 4096]; let a37 = [37u128; 4096]; let a38 = [38u128; 4096]; let a39 = [39u128; 4096]; let a40 = [40u128; 4096]; let a41 = [41u128; 4096]; let a42 = [42u128; 4096]; let a43 = [43u128; 4096]; let a44 = [44u128; 4096]; let a45 = [45u128; 4096]; let a46 = [46u128; 4096]; let a47 = [47u128; 4096]; \
+     let n = a0[0] + a1[1] + a2[2] + a3[3] + a4[4] + a5[5] + a6[6] + a7[7] + a8[8] + a9[9] + a10[10] + a11[11] + a12[12] + a13[13] + a14[14] + a15[15] + a16[16] + a17[17] + a18[18] + a19[19] + a20[20] + a21[21] + a22[22] + a23[23] + a24[24] + a25[25] + a26[26] + a27[27] + a28[28] + a29[29] + a30[30] + a31[31] + a32[32] + a33[33] + a34[34] + a35[35] + a36[36] + a37[37] + a38[38] + a39[39] + a40[40] + a41[41] + a42[42] + a43[43] + a44[44] + a45[45] + a46[46] + a47[47]; v.iter().sum::<u32>() + (n - n) as u32 }",
     "pub fn sum(v: &[u32]) -> u32 { if v.len() == 3 { panic!(\"{}\", \"x\".repeat(150 << 20)); } \
      v.iter().sum() }",
     "pub fn sum(v: &[u32]) -> u32 { fn r(n: u64) -> u64 { if n == u64::MAX { 0 } else { r(n + 1) + 1 } } \

@@ -22,7 +22,7 @@ use crate::core::rng::ProblemRng;
 /// `std` method and associated-function names a library might also declare: a method of ours
 /// with one of these names could be confused with the `std` one by the rule above (which cannot
 /// see receiver types), so it keeps its name.
-const STD_METHODS: &[&str] = &[
+pub const STD_METHODS: &[&str] = &[
     "new",
     "len",
     "is_empty",

@@ -314,10 +314,10 @@ pub fn std_path(root: &str, rest: &[String], linked: Linked) -> Result<(), Strin
 }
 
 /// Checks a macro named by a path from a crate root (`alloc::vec!`, `std::format!`): the
-/// spelling a `no_std` crate needs for the allowed macros its prelude lacks. `root` must be
-/// linked and `name` an allowed macro.
+/// spelling a `no_std` crate needs for the allowed macros its prelude lacks. Only on a crate
+/// (a mini repo's macros are named alone), `root` linked and `name` an allowed macro.
 pub fn macro_path(root: &str, name: &str, linked: Linked) -> Result<(), String> {
-    if linked.modules(root).is_empty() || !MACROS.contains(&name) {
+    if !linked.exact || linked.modules(root).is_empty() || !MACROS.contains(&name) {
         return Err(format!(
             "the macro `{root}::{name}!` is not allowed in a fix"
         ));
