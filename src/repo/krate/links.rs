@@ -65,8 +65,9 @@ fn of_root(root: &str, features: &BTreeSet<String>) -> Result<Links, String> {
             let (cond, attrs) = cfg_attr_parts(attr)?;
             let holds_no_std = attrs.iter().any(|a| a.is_ident("no_std"));
             // No std when the condition may hold in either build.
-            if holds_no_std && eval(&cond, features, false) != Some(false)
-                || holds_no_std && eval(&cond, features, true) != Some(false)
+            if holds_no_std
+                && (eval(&cond, features, false) != Some(false)
+                    || eval(&cond, features, true) != Some(false))
             {
                 links.std = false;
                 links.std_prelude = false;

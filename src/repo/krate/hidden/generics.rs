@@ -141,7 +141,7 @@ pub(crate) fn instantiate(
         if let Some(w) = &generics.where_clause {
             for pred in &w.predicates {
                 if let syn::WherePredicate::Type(pt) = pred {
-                    if pt.bounded_ty.to_token_stream().to_string() == t.ident.to_string() {
+                    if t.ident == pt.bounded_ty.to_token_stream().to_string() {
                         bounds.extend(pt.bounds.iter());
                     } else if mentions(&pt.bounded_ty.to_token_stream().to_string(), &t.ident) {
                         // `T::Item: Debug` and the like: not decided by name.

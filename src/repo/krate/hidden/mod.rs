@@ -346,7 +346,7 @@ fn str_like_bounds(t: &syn::TypeParam, sig: &syn::Signature) -> bool {
     if let Some(w) = &sig.generics.where_clause {
         for p in &w.predicates {
             if let syn::WherePredicate::Type(pt) = p
-                && pt.bounded_ty.to_token_stream().to_string() == t.ident.to_string()
+                && t.ident == pt.bounded_ty.to_token_stream().to_string()
             {
                 bounds.extend(pt.bounds.iter().map(|b| b.to_token_stream().to_string()));
             }
