@@ -129,6 +129,7 @@ impl Scratch {
         .args(&self.args)
         .env("CARGO_TARGET_DIR", &self.target)
         .env("CARGO_TERM_COLOR", "never")
+        .stdin(std::process::Stdio::null())
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null());
         if self.offline {

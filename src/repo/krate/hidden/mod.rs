@@ -10,13 +10,13 @@
 //! the crate and its tests use, recombined and mutated, plus edge cases: no answer can list them.
 //!
 //! The pieces:
-//! - [`drivers`] finds, in one module file, the calls it can make: functions and methods whose
-//!   parameters it can generate ([`types`]), a receiver made by a constructor of the same file
+//! - `drivers` finds, in one module file, the calls it can make: functions and methods whose
+//!   parameters it can generate (`types.rs`), a receiver made by a constructor of the same file
 //!   or given directly (`impl Trait for str`), each call rendered as a function of the generator
 //!   that returns the `Debug` text of everything the call produced.
 //! - [`module_text`] is the `#[cfg(test)] mod __vg_hidden` appended to a file: its drivers and
 //!   one `#[test] differential`, sealed like every other test of the crate.
-//! - [`runtime::text`] is the crate-wide part (the generator, the literal pools, the
+//! - `runtime::text` is the crate-wide part (the generator, the literal pools, the
 //!   comparison), appended to the library's root file.
 //!
 //! Which drivers compile is decided once per crate by building them ([`survey`] in the catalog
