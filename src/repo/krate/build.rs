@@ -964,8 +964,7 @@ fn fetch_offline(copy: &Copy) -> bool {
     package::cargo()
         .args(["fetch", "--offline", "--manifest-path"])
         .arg(copy.workspace_root.join("Cargo.toml"))
-        // Not the caller's stdin: cargo's probe of the target runs `rustc -`, which would read it
-        // (the responses of `verigym verify --responses -`, say) as Rust source.
+        // cargo reads nothing of ours.
         .stdin(std::process::Stdio::null())
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())

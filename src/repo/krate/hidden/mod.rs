@@ -443,6 +443,7 @@ impl Enums {
 }
 
 /// The owned values a call's parameters are made from, and how each is passed.
+#[derive(Default)]
 struct Args {
     /// `let mut __vg_aK: T = …;` lines.
     lets: Vec<String>,
@@ -464,13 +465,7 @@ fn args(
     self_ty: Option<&syn::Type>,
     enums: &Enums,
 ) -> Option<Args> {
-    let mut a = Args {
-        lets: Vec::new(),
-        pass: Vec::new(),
-        after: Vec::new(),
-        items: Vec::new(),
-        formatter: false,
-    };
+    let mut a = Args::default();
     for (k, input) in sig.inputs.iter().enumerate() {
         let syn::FnArg::Typed(pt) = input else {
             continue;
@@ -540,13 +535,7 @@ fn free_call_with_receiver(
     self_ty: &syn::Type,
     enums: &Enums,
 ) -> Option<(String, Vec<String>)> {
-    let mut a = Args {
-        lets: Vec::new(),
-        pass: Vec::new(),
-        after: Vec::new(),
-        items: Vec::new(),
-        formatter: false,
-    };
+    let mut a = Args::default();
     push_param(&mut a, "__vg_a0", receiver, enums);
     let rest = args(sig, 1, Some(self_ty), enums)?;
     a.lets.extend(rest.lets);

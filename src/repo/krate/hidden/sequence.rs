@@ -57,13 +57,7 @@ pub(super) fn driver(
     let mut arms: Vec<String> = Vec::new();
     let mut items: Vec<String> = Vec::new();
     'methods: for m in &methods {
-        let mut a = Args {
-            lets: Vec::new(),
-            pass: Vec::new(),
-            after: Vec::new(),
-            items: Vec::new(),
-            formatter: false,
-        };
+        let mut a = Args::default();
         let mut picks: Vec<String> = Vec::new();
         for (k, input) in m.sig.inputs.iter().enumerate() {
             let syn::FnArg::Typed(pt) = input else {
