@@ -34,13 +34,7 @@ fn main() {
     let problems: u64 = args.next().map_or(10, |a| a.parse().expect("PROBLEMS"));
     let seed: u64 = args.next().map_or(1, |a| a.parse().expect("SEED"));
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("envs/crates");
-    let mut names: Vec<String> = std::fs::read_dir(&root)
-        .expect("envs/crates")
-        .filter_map(|e| e.ok())
-        .filter(|e| e.path().is_dir())
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
+    let names: Vec<&str> = verigym::envs::repo_fix::shipped_crates().collect();
     println!(
         "| crate | bugs | problems | reference passes | unchanged fail exactly the listed tests | all but one fixed: rewarded | median s per group |"
     );

@@ -30,6 +30,7 @@ use self::inject::Injection;
 pub use self::inject::posable_bugs;
 pub use self::krate::CrateRef;
 pub use self::params::{BUGS_MAX, RepoFixParams};
+pub use self::shipped::names as shipped_crates;
 use self::variant::Varied;
 #[doc(hidden)]
 pub use self::variant::{VariantBug, VariantCatalog, variant_catalog};
