@@ -130,6 +130,10 @@ fn timeouts<'a>(r: &'a CrateReport, function: &str) -> Vec<&'a CrateMutant> {
 /// so `log2`'s endless loop stops at the floor (2 M steps) instead of the ceiling, and every
 /// verdict is the one a flat tank gives: `opts()`'s 1 M ceiling is below the floor, so there every
 /// run gets exactly 1 M, as every run did before tanks were sized.
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow tier: `cargo test --features slow-tests` (CI runs it)"
+)]
 #[test]
 fn a_looping_mutant_stops_at_a_tank_sized_from_the_baseline() {
     let out = tempfile::tempdir().unwrap();
@@ -170,6 +174,10 @@ fn a_looping_mutant_stops_at_a_tank_sized_from_the_baseline() {
 /// A heavy test's mutant runs get [`TANK_MULT`] × its baseline fuel, a light test's the floor,
 /// and a `harness = false` target is measured as one process. A mutant's runs go cheapest
 /// first, so the light runs come before the heavy one.
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow tier: `cargo test --features slow-tests` (CI runs it)"
+)]
 #[test]
 fn the_tank_is_a_multiple_of_what_the_runs_tests_burned() {
     let r = audit("fuel", &CrateOptions::default());
@@ -228,6 +236,10 @@ fn the_tank_is_a_multiple_of_what_the_runs_tests_burned() {
     );
 }
 
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow tier: `cargo test --features slow-tests` (CI runs it)"
+)]
 #[test]
 fn reach_selection_gives_the_full_matrix_verdicts() {
     let fast = audit("multi", &opts());
@@ -245,6 +257,10 @@ fn reach_selection_gives_the_full_matrix_verdicts() {
     assert!(fast.mutants.iter().any(|m| m.tests_run < fast.tests.len()));
 }
 
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow tier: `cargo test --features slow-tests` (CI runs it)"
+)]
 #[test]
 fn unit_integration_suite_and_filter_choose_the_tests() {
     let unit = audit(
@@ -519,6 +535,10 @@ fn select(filter: MutantFilter) -> CrateOptions {
     CrateOptions { filter, ..opts() }
 }
 
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow tier: `cargo test --features slow-tests` (CI runs it)"
+)]
 #[test]
 fn shards_files_and_functions_select_mutants_with_the_unselected_verdicts() {
     let full = audit("multi", &opts());

@@ -134,11 +134,11 @@ fn bad_input_names_field_value_and_allowed_with_exit_2() {
         ),
         (
             &["generate", "--env", "modarith", "--difficulty", "11"],
-            "`difficulty`: 11; allowed: a number from 0 to 10",
+            "`level`: 11; allowed: a number from 0 to 10",
         ),
         (
             &["generate", "--env", "modarith", "--difficulty", "NaN"],
-            "`difficulty`: NaN",
+            "`level`: NaN",
         ),
         (
             &["generate", "--env", "modarith", "--param", "steps"],

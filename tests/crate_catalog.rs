@@ -25,6 +25,10 @@ fn opts() -> CrateOptions {
     }
 }
 
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow tier: `cargo test --features slow-tests` (CI runs it)"
+)]
 #[test]
 fn a_fixture_crate_catalog_is_exact_for_the_source_it_ships_with() {
     let scratch = tempfile::tempdir().unwrap();
@@ -314,6 +318,10 @@ fn check_rebuild(name: &str, dir: &Path) {
     );
 }
 
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow tier: `cargo test --features slow-tests` (CI runs it)"
+)]
 #[test]
 fn the_smallest_shipped_catalog_rebuilds_byte_for_byte() {
     // Smallest by catalog size, a fair proxy for the audit's runs (bugs × tests); the others

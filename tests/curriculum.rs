@@ -211,6 +211,10 @@ fn a_state_from_the_first_layout_still_loads() {
 /// most 0.02 more zero-variance groups than the best baseline (mean over five seeds), and after
 /// a sudden regression it never overshoots the new level by a full level. Uniform and RLVE are
 /// left out to keep the test short; they waste far more on both shapes (docs/curriculum.md).
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow tier: `cargo test --features slow-tests` (CI runs it)"
+)]
 #[test]
 fn held_out_learners_meet_their_goals() {
     use verigym::curriculum::sim::{compare, mean_sd};

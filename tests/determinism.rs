@@ -90,6 +90,10 @@ fn one_thread_and_many_threads_write_the_same_bytes() {
     assert!(one == four, "thread count changed the output");
 }
 
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow tier: `cargo test --features slow-tests` (CI runs it)"
+)]
 #[test]
 fn every_env_writes_the_same_bytes_on_any_thread_count() {
     for env in verigym::registry::envs() {

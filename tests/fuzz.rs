@@ -70,6 +70,7 @@ fn check(problem: &dyn DynProblem, text: &str) -> Result<(), TestCaseError> {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
+    #[cfg_attr(not(feature = "slow-tests"), ignore = "slow tier: `cargo test --features slow-tests` (CI runs it)")]
     #[test]
     fn arbitrary_text_never_panics(text in any::<String>()) {
         for p in problems() {
@@ -77,6 +78,7 @@ proptest! {
         }
     }
 
+    #[cfg_attr(not(feature = "slow-tests"), ignore = "slow tier: `cargo test --features slow-tests` (CI runs it)")]
     #[test]
     fn adversarial_structure_never_panics(text in fragments()) {
         for p in problems() {
@@ -86,6 +88,7 @@ proptest! {
         }
     }
 
+    #[cfg_attr(not(feature = "slow-tests"), ignore = "slow tier: `cargo test --features slow-tests` (CI runs it)")]
     #[test]
     fn the_answer_wrapped_in_noise_never_panics(prefix in fragments(), suffix in fragments()) {
         for p in problems() {
@@ -95,6 +98,10 @@ proptest! {
     }
 }
 
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow tier: `cargo test --features slow-tests` (CI runs it)"
+)]
 #[test]
 fn deep_nesting_and_long_lines_are_handled() {
     let cases = [

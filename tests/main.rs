@@ -1,6 +1,7 @@
 //! The one integration-test binary; each module covers one area.
 
 mod agent;
+mod architecture;
 mod audit;
 mod audit_crates;
 mod audit_select;

@@ -6,6 +6,10 @@ use serde::{Deserialize, Serialize};
 use verigym::probe::probe_env;
 use verigym::{Env, EnvParams, Generated, ProbeAnswers, ProblemRng, Verdict, registry};
 
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow tier: `cargo test --features slow-tests` (CI runs it)"
+)]
 #[test]
 fn every_env_has_youden_j_of_one() {
     for env in registry::envs() {

@@ -46,6 +46,10 @@ fn detail_list(v: &Verdict, key: &str) -> Vec<String> {
 /// The catalogs are assets derived from the repos: a stale one would inject bugs the strong
 /// suite no longer kills, or show failures that no longer happen. Rebuild with
 /// `verigym catalog envs/repos/<name>` (or `VERIGYM_BLESS=1 cargo test catalogs`).
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow tier: `cargo test --features slow-tests` (CI runs it)"
+)]
 #[test]
 fn committed_catalogs_match_a_fresh_build() {
     let names: Vec<&str> = verigym::envs::repo_fix::repo_names().collect();
@@ -97,6 +101,10 @@ fn generation_is_pinned() {
 /// The reference passes, and the buggy functions handed back unchanged fail exactly the tests
 /// the record (and the prompt) names, with the same messages: combining bugs in functions no
 /// test shares is as exact as the design claims.
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow tier: `cargo test --features slow-tests` (CI runs it)"
+)]
 #[test]
 fn references_pass_and_unchanged_bugs_fail_exactly_the_recorded_tests() {
     let all: Vec<_> = [0.0, 3.5, 4.0, 6.0, 8.0, 10.0]
@@ -254,6 +262,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 
     /// Arbitrary text, fenced or not, never panics the verifier and never scores.
+    #[cfg_attr(not(feature = "slow-tests"), ignore = "slow tier: `cargo test --features slow-tests` (CI runs it)")]
     #[test]
     fn arbitrary_responses_never_panic_or_score(
         body in "(fn|impl|\\{|\\}|unsafe|std::|clamp|x|\\(|\\)|;| |\n|-> i64|let){0,40}",

@@ -2,7 +2,7 @@
 //! an adversarial review found, and our own red-team pass. Every hostile answer here leaves the
 //! bug in place or carries code a fix may not contain, and must score 0 without reaching the
 //! compiler; the realistic correct forms must still score 1. The policy's rules one by one are
-//! unit tests in `src/envs/repo_fix/answer/`; these run the whole verifier.
+//! unit tests in `crates/envs/src/code/repo_fix/answer/`; these run the whole verifier.
 
 use verigym::envs::repo_fix::{RepoFix, RepoFixData, RepoFixParams};
 use verigym::{Env, EnvParams, Generator, Problem, Reason};

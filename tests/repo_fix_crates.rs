@@ -97,6 +97,10 @@ fn block(code: &str) -> String {
     format!("Here is the fix.\n```rust\n{code}\n```\n")
 }
 
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow tier: `cargo test --features slow-tests` (CI runs it)"
+)]
 #[test]
 fn a_crate_problem_generates_and_only_a_real_fix_passes_the_crates_own_tests() {
     let tmp = tempfile::tempdir().unwrap();
@@ -159,6 +163,10 @@ fn a_crate_problem_generates_and_only_a_real_fix_passes_the_crates_own_tests() {
     assert!(RepoFix.verify(&back.data, &back.answer).correct);
 }
 
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow tier: `cargo test --features slow-tests` (CI runs it)"
+)]
 #[test]
 fn a_source_with_another_hash_or_no_catalog_is_a_verifier_error_never_a_verdict() {
     let tmp = tempfile::tempdir().unwrap();
@@ -198,6 +206,10 @@ fn a_missing_catalog_is_a_param_error_naming_repo() {
 /// The runner alone, with hostile fixes the policy would refuse: a fix that exits the test
 /// process with 0 before any test reports, and one that prints libtest's success lines, are not
 /// passes, because only the sealed records count.
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow tier: `cargo test --features slow-tests` (CI runs it)"
+)]
 #[test]
 fn outcomes_come_only_from_sealed_records() {
     let tmp = tempfile::tempdir().unwrap();
@@ -255,6 +267,10 @@ fn outcomes_come_only_from_sealed_records() {
 
 /// A suite entry naming a crate catalog builds, checks byte for byte, and its problems, read back
 /// from the built files, verify: the reference passes, the unchanged bug fails.
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow tier: `cargo test --features slow-tests` (CI runs it)"
+)]
 #[test]
 fn crate_problems_round_trip_through_a_suite() {
     use verigym::registry::EnvSet;
@@ -288,6 +304,10 @@ fn crate_problems_round_trip_through_a_suite() {
 /// removes its own at exit, and sweeps the copy of a process that died (an owner file nobody
 /// holds a lock on). Before owners, every process left its copy and target directory in the
 /// temp dir, a hundred megabytes at a time.
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow tier: `cargo test --features slow-tests` (CI runs it)"
+)]
 #[test]
 fn verify_leaves_no_working_copy_behind_and_sweeps_a_dead_processs() {
     use verigym::repo::sandbox::OWNER_FILE;
@@ -339,6 +359,10 @@ fn shipped_names() -> Vec<String> {
 /// Answers that break the build in a group, a borrow error among them (the build screens those
 /// by where the compiler points, and bisects what no answer's code holds), cannot take the
 /// reference's reward away or earn one: each is judged as it would be alone.
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow tier: `cargo test --features slow-tests` (CI runs it)"
+)]
 #[test]
 fn answers_that_break_the_build_do_not_change_the_other_answers_verdicts() {
     let tmp = tempfile::tempdir().unwrap();
@@ -374,6 +398,10 @@ fn answers_that_break_the_build_do_not_change_the_other_answers_verdicts() {
 /// Every shipped crate catalog poses problems whose reference passes the crate's own sealed tests
 /// and whose unchanged bug fails them (heck's tests are written by a `macro_rules!`, so this
 /// also holds the sealing of macro-written tests).
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow tier: `cargo test --features slow-tests` (CI runs it)"
+)]
 #[test]
 fn shipped_crate_catalogs_pose_problems_their_references_solve() {
     let names = shipped_names();
@@ -412,6 +440,10 @@ fn shipped_crate_catalogs_pose_problems_their_references_solve() {
 /// to the crate (each of heck's bugs fails several tests, so the levels asking for one or two
 /// were refused), the fitted map is monotone per crate, and a range the caller sets is kept, so
 /// it is refused when the crate has no such bug.
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow tier: `cargo test --features slow-tests` (CI runs it)"
+)]
 #[test]
 fn every_level_poses_problems_on_every_shipped_crate() {
     let mut most = Vec::new();
@@ -574,6 +606,10 @@ mod shipped {
         p.to_string()
     }
 
+    #[cfg_attr(
+        not(feature = "slow-tests"),
+        ignore = "slow tier: `cargo test --features slow-tests` (CI runs it)"
+    )]
     #[test]
     fn crate_names_pose_the_same_problems_as_the_catalog_directories() {
         let tmp = tempfile::tempdir().unwrap();
@@ -607,6 +643,10 @@ mod shipped {
         );
     }
 
+    #[cfg_attr(
+        not(feature = "slow-tests"),
+        ignore = "slow tier: `cargo test --features slow-tests` (CI runs it)"
+    )]
     #[test]
     fn a_shipped_crate_verifies_with_no_checkout_and_a_tampered_cache_is_not_judged_on() {
         let tmp = tempfile::tempdir().unwrap();
@@ -704,6 +744,10 @@ fn item_block(name: &str, text: &str) -> String {
 /// union. Only fixing every bug earns the reward: the reference passes in either order of its
 /// functions, and with each fix in a block of its own; the bugs left as they are, one bug fixed
 /// and the other left (in one block or two), and one fix given alone all fail.
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow tier: `cargo test --features slow-tests` (CI runs it)"
+)]
 #[test]
 fn two_bugs_in_two_files_of_a_crate_are_fixed_together_or_not_at_all() {
     for name in ["heck", "thunderdome"] {
@@ -826,6 +870,10 @@ fn two_bugs_in_two_files_of_a_crate_are_fixed_together_or_not_at_all() {
 /// { fn to_kebab_case … }`, `impl<'a, T> Iterator for Iter<'a, T> { type Item = …; fn next … }`),
 /// is read as the fix of that method: on every shipped crate with such a bug, the reference so
 /// wrapped passes.
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow tier: `cargo test --features slow-tests` (CI runs it)"
+)]
 #[test]
 fn a_fix_inside_its_trait_impl_block_is_read_as_the_method() {
     let mut checked = 0;
@@ -893,6 +941,10 @@ const HOSTILE_SUMS: [&str; 5] = [
 /// A group's verdicts on a crate are its members' verdicts alone, whatever hostile siblings sit
 /// beside them and in whatever order: each hostile answer is judged alone once, then groups of
 /// the reference and hostile answers, drawn by proptest, must give each member that verdict.
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow tier: `cargo test --features slow-tests` (CI runs it)"
+)]
 #[test]
 fn hostile_siblings_leave_every_verdict_as_it_is_alone() {
     use proptest::prelude::*;
@@ -978,6 +1030,10 @@ fn with_first(answer: &str, stmt: &str) -> String {
 /// realistic fix using each module the prompt allows, on each root it names, is accepted and
 /// passes; so do the `vec!` and `format!` the prompt says how to spell. Before, `use std::…` on
 /// a `no_std` crate was promised and did not compile, and `alloc::vec::Vec` was forbidden.
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow tier: `cargo test --features slow-tests` (CI runs it)"
+)]
 #[test]
 fn every_module_a_crate_prompt_allows_builds_in_a_fix() {
     let clause = regex::Regex::new(

@@ -60,6 +60,10 @@ fn caught(name: &str, p: &P, attack: &str) {
     );
 }
 
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow tier: `cargo test --features slow-tests` (CI runs it)"
+)]
 #[test]
 fn hard_coding_the_crates_own_tests_scores_zero_on_every_shipped_crate() {
     // heck: `to_kebab_case` returns `Default::default()`; the attack answers the 13 inputs of
@@ -213,6 +217,10 @@ where
     );
 }
 
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow tier: `cargo test --features slow-tests` (CI runs it)"
+)]
 #[test]
 fn mapping_the_shown_wrong_values_to_the_expected_ones_scores_zero() {
     // ms-converter, the review's own attack: the buggy body kept in a closure, and each wrong

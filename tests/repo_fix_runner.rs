@@ -197,6 +197,10 @@ fn forged_outcomes_score_zero() {
 /// own limits, in parallel with its siblings, which are judged as if it were not there. Before
 /// per-answer limits, a group of 5 with one blocked answer took 91 s and the correct answers
 /// after it scored 0.
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow tier: `cargo test --features slow-tests` (CI runs it)"
+)]
 #[test]
 fn blocked_and_endless_answers_time_out_alone() {
     let p = problem(2);
@@ -435,6 +439,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 3, failure_persistence: None, ..ProptestConfig::default() })]
 
     /// A group's verdicts equal its members' verdicts alone, whatever the siblings contain.
+    #[cfg_attr(not(feature = "slow-tests"), ignore = "slow tier: `cargo test --features slow-tests` (CI runs it)")]
     #[test]
     fn a_groups_verdicts_do_not_depend_on_its_siblings(
         seed in prop::sample::select(vec![2u64, 5]),

@@ -87,6 +87,10 @@ fn check_variant_catalog(repo: &str, variation: u32, seed: u64) -> usize {
 }
 
 /// One variant of every repo at the highest variation: its catalogue, computed.
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow tier: `cargo test --features slow-tests` (CI runs it)"
+)]
 #[test]
 fn a_variant_of_every_repo_keeps_its_catalogue() {
     let names: Vec<&str> = repo_names().collect();
@@ -125,6 +129,10 @@ fn params(variation: u32, level: f64) -> RepoFixParams {
 
 /// Generated problems on variants verify through the real verifier: the reference passes, and the
 /// buggy functions handed back unchanged fail exactly the recorded (renamed) tests.
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow tier: `cargo test --features slow-tests` (CI runs it)"
+)]
 #[test]
 fn variant_problems_verify_through_the_real_verifier() {
     let problems: Vec<_> = [(1, 0.0), (2, 4.0), (3, 6.0), (3, 9.0)]

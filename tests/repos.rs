@@ -110,6 +110,10 @@ fn compile_and_run(repo: &Path, suite: &str, dir: &Path) -> Result<usize, String
     Ok(passed)
 }
 
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow tier: `cargo test --features slow-tests` (CI runs it)"
+)]
 #[test]
 fn both_suites_compile_and_pass_on_the_original_code() {
     let scratch = Scratch::new("suites");

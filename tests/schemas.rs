@@ -9,7 +9,10 @@ fn committed_schemas_are_fresh() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("schemas");
     let mut stale = Vec::new();
     let mut expected = BTreeSet::new();
-    for (name, schema) in verigym::schema::all() {
+    let mut all = verigym::schema::all();
+    #[cfg(feature = "serve")]
+    all.extend(verigym_serve::api::schemas());
+    for (name, schema) in all {
         let text = verigym::schema::render(&schema);
         if fs::read_to_string(dir.join(&name)).ok().as_deref() != Some(text.as_str()) {
             stale.push(name.clone());

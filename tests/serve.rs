@@ -702,7 +702,7 @@ fn a_full_disk_refuses_feedback_and_keeps_the_old_state() {
         .is_ok_and(|s| s.success());
     if !mounted {
         eprintln!(
-            "skipped: cannot mount a tiny tmpfs here (needs root); the /dev/full unit test in src/serve/durable.rs covers the snapshot"
+            "skipped: cannot mount a tiny tmpfs here (needs root); the /dev/full unit test in crates/serve/src/durable.rs covers the snapshot"
         );
         fs::remove_dir_all(&dir).unwrap();
         return;
@@ -841,6 +841,10 @@ fn descendants(pid: u32) -> Vec<u32> {
 /// A client that disconnects while its group compiles leaks no process or temp dir; a hostile
 /// answer that loops does not keep its siblings from verdicts; a full compile queue answers 503
 /// with Retry-After; a passed deadline answers 503.
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow tier: `cargo test --features slow-tests` (CI runs it)"
+)]
 #[test]
 fn repo_fix_groups_under_disconnects_hostile_answers_and_back_pressure() {
     let tmp = scratch("repofix-tmp");

@@ -125,6 +125,10 @@ fn the_newest_standard_covers_every_registered_env_at_three_levels() {
     }
 }
 
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow tier: `cargo test --features slow-tests` (CI runs it)"
+)]
 #[test]
 fn build_then_check_is_byte_exact_across_thread_counts() {
     let dir_guard = scratch("roundtrip");
@@ -150,6 +154,10 @@ fn build_then_check_is_byte_exact_across_thread_counts() {
     suite::check(dir, &EnvSet::shipped()).unwrap();
 }
 
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow tier: `cargo test --features slow-tests` (CI runs it)"
+)]
 #[test]
 fn tampering_is_caught_and_named() {
     let dir_guard = scratch("tamper");
@@ -193,7 +201,7 @@ fn bad_suite_files_name_the_field() {
         ),
         (
             "name = \"x\"\nversion = 1\n[[entries]]\nenv=\"modarith\"\nlevel=12.0\nseed=1\ncount=1\n",
-            "entries[0]: invalid value for `difficulty`: 12",
+            "entries[0]: invalid value for `level`: 12",
         ),
         (
             "name = \"x\"\nversion = 1\n[[entries]]\nenv=\"modarith\"\nparams={steps=0}\nseed=1\ncount=1\n",

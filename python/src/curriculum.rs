@@ -7,8 +7,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyFloat, PyInt, PyList, PyString};
 use verigym::curriculum::{Curriculum as Inner, CurriculumConfig, CurriculumState};
 
-use crate::build::Builder;
 use crate::convert::{error, to_json, to_py};
+use crate::dicts::Builder;
 
 /// A curriculum that holds a target solve rate by steering each env's difficulty level.
 ///

@@ -12,8 +12,8 @@ use serde_json::Value;
 use serde_json::value::RawValue;
 use verigym::{AnswerFormat, DynEnv, DynGenerator, Problem, registry, stream};
 
-use crate::build::{Builder, GcPause};
 use crate::convert::{error, overrides, to_py};
+use crate::dicts::{Builder, GcPause};
 use crate::pipeline::{self, pipelined};
 use crate::record::Record;
 use crate::verify::{Batch, columns};

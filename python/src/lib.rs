@@ -5,10 +5,10 @@
 //! boundary as dicts whose keys and values are exactly the JSON the CLI writes (serde drives both
 //! conversions), or as that JSON text itself.
 
-mod build;
 mod convert;
 mod curriculum;
 mod dataset;
+mod dicts;
 mod pipeline;
 mod record;
 mod report;

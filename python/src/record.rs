@@ -14,7 +14,7 @@ use verigym::{DynGenerator, DynProblem, Problem};
 /// A record with its params and data as unparsed JSON.
 type RawProblem = Problem<Box<RawValue>, Box<RawValue>>;
 
-use crate::build::Builder;
+use crate::dicts::Builder;
 
 /// A record's keys, in the CLI's order. `meta` is always present.
 const KEYS: [&str; 11] = [

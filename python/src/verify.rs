@@ -18,8 +18,8 @@ use pyo3::types::{PyDict, PyList, PyString};
 use rayon::prelude::*;
 use verigym::{DynGenerator, DynProblem, Verdict};
 
-use crate::build::{Builder, GcPause};
 use crate::convert::{RecordText, error, load};
+use crate::dicts::{Builder, GcPause};
 use crate::pipeline::{self, pipelined};
 use crate::record::Record;
 

@@ -23,10 +23,10 @@ pub struct Args {
     /// The index of the first problem; problem i is the same in any run that includes it.
     #[arg(long, default_value_t = 0)]
     start: u64,
-    /// A difficulty level from 0 (easiest) to 10, mapped to params by the env.
-    #[arg(long)]
-    difficulty: Option<f64>,
-    /// A param as NAME=VALUE, applied after --difficulty (repeatable).
+    /// The level, from 0 (easiest) to 10, that the env maps to params (`--difficulty` is an alias).
+    #[arg(long, visible_alias = "difficulty")]
+    level: Option<f64>,
+    /// A param as NAME=VALUE, applied after --level (repeatable).
     #[arg(long = "param", value_name = "NAME=VALUE")]
     params: Vec<String>,
     /// Write to this file instead of stdout; it appears only when complete.
@@ -37,7 +37,7 @@ pub struct Args {
 pub fn run(args: Args) -> Result<()> {
     let env = registry::find(&args.env)?;
     let overrides = parse_overrides(&args.params, &env.default_params())?;
-    let generator = env.generator(args.difficulty, &overrides, args.seed)?;
+    let generator = env.generator(args.level, &overrides, args.seed)?;
     let mut out = Output::open(args.out.as_deref())?;
     stream::write_jsonl(generator.as_ref(), args.start, args.count, &mut out)
         .map_err(OutputError)

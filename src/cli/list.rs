@@ -48,7 +48,7 @@ pub fn run(args: Args) -> Result<()> {
             );
         }
         text += &format!(
-            "  --difficulty {LEVEL_MIN} to {LEVEL_MAX} maps to params; --param NAME=VALUE overrides\n\n"
+            "  --level {LEVEL_MIN} to {LEVEL_MAX} maps to params; --param NAME=VALUE overrides\n\n"
         );
     }
     out.write_all(text.as_bytes()).map_err(OutputError)?;

@@ -18,6 +18,15 @@ pub struct Args {
     check: bool,
 }
 
+/// The library's schemas and, in a build with the server, the server's request and response types.
+pub fn all() -> Vec<(String, schemars::Schema)> {
+    #[allow(unused_mut)]
+    let mut all = schema::all();
+    #[cfg(feature = "serve")]
+    all.extend(verigym_serve::api::schemas());
+    all
+}
+
 pub fn run(args: Args) -> Result<()> {
     let mut stale = Vec::new();
     if !args.check {
@@ -25,7 +34,7 @@ pub fn run(args: Args) -> Result<()> {
             .map_err(OutputError)
             .with_context(|| format!("creating {}", args.out.display()))?;
     }
-    for (name, doc) in schema::all() {
+    for (name, doc) in all() {
         let path = args.out.join(&name);
         let text = schema::render(&doc);
         if args.check {

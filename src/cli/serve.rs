@@ -1,4 +1,4 @@
-//! `verigym serve`: the HTTP reward and problem server (see `verigym::serve` and the README).
+//! `verigym serve`: the HTTP reward and problem server (see `verigym_serve` and the README).
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 use verigym::curriculum::CurriculumConfig;
-use verigym::serve::{self, Limits, ServeConfig};
+use verigym_serve::{Limits, ServeConfig};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -21,7 +21,7 @@ pub struct Args {
     #[arg(long)]
     token_file: Option<PathBuf>,
     /// Records kept for verification by id (an LRU); older ids answer 404.
-    #[arg(long, default_value_t = serve::store::DEFAULT_CAPACITY)]
+    #[arg(long, default_value_t = verigym_serve::store::DEFAULT_CAPACITY)]
     store_size: usize,
     /// The largest request body, in bytes.
     #[arg(long, default_value_t = 64 << 20)]
@@ -106,7 +106,7 @@ pub fn run(args: Args) -> Result<()> {
         .with_writer(std::io::stderr)
         .with_ansi(false)
         .try_init();
-    serve::run(config, |addr| {
+    verigym_serve::run(config, |addr| {
         // One machine-readable line on stdout, so scripts and tests learn a port 0 address.
         use std::io::Write as _;
         let mut out = std::io::stdout().lock();

@@ -455,7 +455,7 @@ _verigym() {
             return 0
             ;;
         verigym__subcmd__generate)
-            opts="-n -h --env --seed --count --start --difficulty --param --out --threads --progress --help"
+            opts="-n -h --env --seed --count --start --difficulty --level --param --out --threads --progress --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -478,6 +478,10 @@ _verigym() {
                     return 0
                     ;;
                 --start)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --level)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -57,8 +57,8 @@ complete -c verigym -n "__fish_verigym_using_subcommand generate" -l env -d 'The
 complete -c verigym -n "__fish_verigym_using_subcommand generate" -l seed -d 'The master seed' -r
 complete -c verigym -n "__fish_verigym_using_subcommand generate" -s n -l count -d 'How many problems to write' -r
 complete -c verigym -n "__fish_verigym_using_subcommand generate" -l start -d 'The index of the first problem; problem i is the same in any run that includes it' -r
-complete -c verigym -n "__fish_verigym_using_subcommand generate" -l difficulty -d 'A difficulty level from 0 (easiest) to 10, mapped to params by the env' -r
-complete -c verigym -n "__fish_verigym_using_subcommand generate" -l param -d 'A param as NAME=VALUE, applied after --difficulty (repeatable)' -r
+complete -c verigym -n "__fish_verigym_using_subcommand generate" -l level -l difficulty -d 'The level, from 0 (easiest) to 10, that the env maps to params (`--difficulty` is an alias)' -r
+complete -c verigym -n "__fish_verigym_using_subcommand generate" -l param -d 'A param as NAME=VALUE, applied after --level (repeatable)' -r
 complete -c verigym -n "__fish_verigym_using_subcommand generate" -l out -d 'Write to this file instead of stdout; it appears only when complete' -r -F
 complete -c verigym -n "__fish_verigym_using_subcommand generate" -l threads -d 'Worker threads for generation and verification (default: one per core)' -r
 complete -c verigym -n "__fish_verigym_using_subcommand generate" -l progress -d 'How to show progress of long commands on stderr' -r -f -a "auto\t'A bar when stderr is a terminal, plain lines otherwise'

@@ -1,0 +1,8 @@
+//! Arithmetic: modular chains, modular algebra and program tracing, with exact step checks.
+
+pub mod crt;
+pub mod linear_mod;
+pub mod modarith;
+pub mod modexp;
+pub mod program_trace;
+pub(crate) mod steps;
