@@ -101,8 +101,8 @@ impl Error {
 /// field, the value and the range.
 ///
 /// ```
-/// assert!(verigym::check_range("terms", 3, 2, 50).is_ok());
-/// let err = verigym::check_range("terms", 99, 2, 50).unwrap_err();
+/// assert!(verigym_core::check_range("terms", 3, 2, 50).is_ok());
+/// let err = verigym_core::check_range("terms", 99, 2, 50).unwrap_err();
 /// assert_eq!(err.to_string(), "invalid value for `terms`: 99; allowed: 2 to 50");
 /// ```
 pub fn check_range<T: PartialOrd + std::fmt::Display>(

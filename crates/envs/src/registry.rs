@@ -80,11 +80,11 @@ fn lookup(
 /// `static` or a [`Box::leak`]ed value.
 ///
 /// ```
-/// use verigym::registry::EnvSet;
+/// use verigym_envs::registry::EnvSet;
 /// let envs = EnvSet::shipped();
 /// assert_eq!(envs.find("modarith")?.id(), "modarith");
 /// assert!(EnvSet::new().with(envs.find("sat")?)?.find("modarith").is_err());
-/// # Ok::<(), verigym::Error>(())
+/// # Ok::<(), verigym_core::Error>(())
 /// ```
 #[derive(Clone, Default)]
 pub struct EnvSet {
