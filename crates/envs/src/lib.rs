@@ -7,7 +7,7 @@
 //! layout), `algorithms/` (graph and optimisation problems with certificates, and the number-list
 //! grammar) and `code/` (`repo_fix`, cargo feature `repo_fix`). `forms.rs` is the layout every
 //! family's grammar peels off. [`registry`] lists the shipped envs and holds [`registry::EnvSet`];
-//! it is the only module that names every env. The env modules are re-exported at the root, so
+//! it is where ids are looked up. The env modules are re-exported at the root, so
 //! `verigym_envs::sudoku` is the sudoku env wherever its folder is.
 
 pub mod algorithms;
