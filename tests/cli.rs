@@ -144,6 +144,48 @@ fn bad_input_names_field_value_and_allowed_with_exit_2() {
             &["generate", "--env", "modarith", "--param", "steps"],
             "NAME=VALUE",
         ),
+        // A negative number is a value of its flag, named as such, not an unknown argument.
+        (
+            &["generate", "--env", "modarith", "--level", "-1"],
+            "`level`: -1; allowed: a number from 0 to 10",
+        ),
+        (
+            &["generate", "--env", "modarith", "--seed", "-1"],
+            "invalid value '-1' for '--seed <SEED>'",
+        ),
+        (
+            &["generate", "--env", "modarith", "-n", "-3"],
+            "invalid value '-3' for '--count <COUNT>'",
+        ),
+        // An index range past the last index is an input error, not an output error.
+        (
+            &[
+                "generate",
+                "--env",
+                "modarith",
+                "--start",
+                "18446744073709551615",
+                "-n",
+                "2",
+            ],
+            "invalid value for `--start` 18446744073709551615 with `--count` 2",
+        ),
+        (
+            &["simulate", "--groups", "0"],
+            "invalid value '0' for '--groups <GROUPS>'",
+        ),
+        (
+            &["simulate", "--batch", "0"],
+            "invalid value '0' for '--batch <BATCH>'",
+        ),
+        (
+            &["simulate", "--group-size", "0"],
+            "invalid value '0' for '--group-size <GROUP_SIZE>'",
+        ),
+        (
+            &["probe", "--seed", "-5"],
+            "invalid value '-5' for '--seed <SEED>'",
+        ),
     ];
     for (args, needle) in cases {
         let out = verigym(args);
@@ -153,6 +195,24 @@ fn bad_input_names_field_value_and_allowed_with_exit_2() {
     }
     assert_eq!(verigym(&["generate"]).status.code(), Some(2));
     assert_eq!(verigym(&["frobnicate"]).status.code(), Some(2));
+}
+
+/// The last index, u64::MAX, can be generated: a range that ends on it is not an overflow.
+#[test]
+fn the_last_index_is_generated() {
+    let out = verigym(&[
+        "generate",
+        "--env",
+        "modarith",
+        "--start",
+        "18446744073709551615",
+        "-n",
+        "1",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let line = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(line.lines().count(), 1);
+    assert!(line.contains("-i18446744073709551615\""), "{line}");
 }
 
 #[test]
@@ -332,6 +392,132 @@ fn verify_rejects_bad_lines_by_number_and_writes_nothing() {
     assert_eq!(out.status.code(), Some(2));
     assert!(
         stderr(&out).contains("p.jsonl line 3: malformed problem record"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// `-` is standard input for `--problems` (or `--responses`), so `generate | verify` works.
+#[test]
+fn problems_can_come_from_standard_input() {
+    let dir_guard = scratch("stdin");
+    let dir = dir_guard.path();
+    let problems = verigym(&["generate", "--env", "modarith", "-n", "2", "--seed", "4"]);
+    assert!(problems.status.success());
+    let first: serde_json::Value =
+        serde_json::from_str(stdout(&problems).lines().next().unwrap()).unwrap();
+    let responses = dir.join("r.jsonl");
+    std::fs::write(
+        &responses,
+        format!(
+            "{}\n",
+            serde_json::json!({"id": first["id"], "response": format!("<answer>{}</answer>", first["answer"].as_str().unwrap())})
+        ),
+    )
+    .unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_verigym"))
+        .args(["verify", "--problems", "-", "--responses"])
+        .arg(&responses)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(&problems.stdout)
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let graded: serde_json::Value =
+        serde_json::from_str(stdout(&out).lines().next().unwrap()).unwrap();
+    assert_eq!(graded["verdict"]["score"], 1.0, "{}", stdout(&out));
+    // Both from one stream cannot be told apart: refused, naming both flags.
+    let both = verigym(&["verify", "--problems", "-", "--responses", "-"]);
+    assert_eq!(both.status.code(), Some(2));
+    assert!(stderr(&both).contains("`--problems` and `--responses`: both are `-`"));
+}
+
+/// Inputs that hold nothing to judge, or too little for the figure asked for, are errors that
+/// say so, never an all-zero summary or a silent `-`.
+#[test]
+fn empty_inputs_and_an_unreachable_k_are_named_errors() {
+    let dir_guard = scratch("empty");
+    let dir = dir_guard.path();
+    let problems = dir.join("p.jsonl");
+    let empty = dir.join("empty.jsonl");
+    std::fs::write(&empty, "").unwrap();
+    assert!(
+        verigym(&[
+            "generate",
+            "--env",
+            "modarith",
+            "-n",
+            "1",
+            "--out",
+            problems.to_str().unwrap()
+        ])
+        .status
+        .success()
+    );
+    let record: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&problems).unwrap()).unwrap();
+    let responses = dir.join("r.jsonl");
+    std::fs::write(
+        &responses,
+        format!(
+            "{}\n",
+            serde_json::json!({"id": record["id"], "responses": ["a", "b"]})
+        ),
+    )
+    .unwrap();
+    let (p, e, r) = (
+        problems.to_str().unwrap(),
+        empty.to_str().unwrap(),
+        responses.to_str().unwrap(),
+    );
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["verify", "--problems", e, "--responses", r],
+            "`--problems`: ",
+        ),
+        (
+            &["verify", "--problems", p, "--responses", e],
+            "holds no response",
+        ),
+        (
+            &["eval", "--problems", p, "--responses", r, "--k", "1,3"],
+            "invalid value for `--k`: 3; allowed: at most 2",
+        ),
+    ];
+    for (args, needle) in cases {
+        let out = verigym(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(out.stdout.is_empty(), "{args:?} wrote output");
+        assert!(stderr(&out).contains(needle), "{args:?}: {}", stderr(&out));
+    }
+    assert!(
+        stderr(&verigym(&["verify", "--problems", e, "--responses", r]))
+            .contains("holds no problem record")
+    );
+}
+
+/// A problems file with no newline (`/dev/zero`) is refused at the line cap, not read until
+/// memory runs out.
+#[test]
+fn a_line_past_the_cap_is_an_error_naming_file_and_line() {
+    let out = verigym(&[
+        "verify",
+        "--problems",
+        "/dev/zero",
+        "--responses",
+        "/dev/null",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("/dev/zero") && stderr(&out).contains("longer than 134217728 bytes"),
         "{}",
         stderr(&out)
     );

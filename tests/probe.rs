@@ -35,6 +35,20 @@ fn every_env_has_youden_j_of_one() {
     }
 }
 
+/// The README's `verigym probe -n 200` once failed on hanoi at seed 0: where the optimum is one
+/// move, the first near miss is the empty plan, and the probe built `<answer>3 -> 2, </answer>`
+/// from it and called that wrong, while it is the right plan with a trailing comma.
+#[test]
+fn hanoi_at_the_readmes_probe_size_is_probed_soundly() {
+    let hanoi = registry::find("hanoi").unwrap();
+    let report = probe_env(hanoi, 200, 0).unwrap();
+    assert!(
+        report.misjudged.is_empty(),
+        "misjudged: {:#?}",
+        &report.misjudged[..report.misjudged.len().min(5)]
+    );
+}
+
 /// The classic loose checker: "does the response contain the right number anywhere?"
 struct Substring;
 

@@ -32,7 +32,7 @@ pub struct Args {
     #[arg(long, default_value_t = 200)]
     equivalence_inputs: u32,
     /// Seed of those inputs.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, allow_hyphen_values = true)]
     seed: u64,
     /// Loop iterations plus calls each test may make before it counts as a timeout. Mini repo:
     /// the tank of every run (default 1 000 000). Crate: the ceiling (default 100 000 000); the

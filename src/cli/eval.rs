@@ -28,6 +28,17 @@ pub fn run(args: Args) -> Result<()> {
         bail!("invalid value for `--k`: {bad}; allowed: whole numbers of at least 1");
     }
     let (problems, responses) = args.inputs.load()?;
+    let mut samples = vec![0u64; problems.len()];
+    for index in responses.problem_indices() {
+        samples[index] += 1;
+    }
+    let most = samples.iter().copied().max().unwrap_or(0);
+    if let Some(bad) = args.k.iter().find(|&&k| u64::from(k) > most) {
+        bail!(
+            "invalid value for `--k`: {bad}; allowed: at most {most}, the most samples any problem \
+             has (pass@k needs k samples of a problem)"
+        );
+    }
     let graded = grade::grade(&problems, &responses);
     let malformed = graded
         .iter()

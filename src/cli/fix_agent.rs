@@ -22,7 +22,7 @@ pub struct Args {
     #[arg(long, default_value_t = 0)]
     simulate: u32,
     /// Seed of the simulation's edit orders.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, allow_hyphen_values = true)]
     seed: u64,
     /// Also write the full report as JSON to this file (`-` for stdout, replacing the table).
     #[arg(long)]

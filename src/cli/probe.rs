@@ -18,10 +18,15 @@ pub struct Args {
     #[arg(long)]
     env: Option<String>,
     /// Problems per env.
-    #[arg(short = 'n', long = "count", default_value_t = 200)]
+    #[arg(
+        short = 'n',
+        long = "count",
+        default_value_t = 200,
+        allow_hyphen_values = true
+    )]
     count: u64,
     /// The master seed of the probed problems.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, allow_hyphen_values = true)]
     seed: u64,
     /// Also write the reports as JSON to this file.
     #[arg(long)]

@@ -22,19 +22,19 @@ pub struct Args {
     #[arg(long, default_value = "irt", value_parser = PossibleValuesParser::new(LearnerConfig::NAMES))]
     learner: String,
     /// The seed of the curriculum and the learner (with --compare: the first of --seeds).
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, allow_hyphen_values = true)]
     seed: u64,
     /// The budget, in groups.
-    #[arg(long, default_value_t = 3000)]
+    #[arg(long, default_value_t = 3000, allow_hyphen_values = true, value_parser = clap::value_parser!(u64).range(1..))]
     groups: u64,
     /// Answers per group (G).
-    #[arg(long, default_value_t = 8)]
+    #[arg(long, default_value_t = 8, allow_hyphen_values = true, value_parser = clap::value_parser!(u32).range(1..))]
     group_size: u32,
     /// Problems per batch.
-    #[arg(long, default_value_t = 16)]
+    #[arg(long, default_value_t = 16, allow_hyphen_values = true, value_parser = clap::value_parser!(u32).range(1..))]
     batch: u32,
     /// The target solve rate.
-    #[arg(long, default_value_t = 0.5)]
+    #[arg(long, default_value_t = 0.5, allow_hyphen_values = true)]
     target: f64,
     /// Starting ability θ of the irt learner: it solves half the problems at level 5 + θ. The
     /// default, -3, puts that at level 2, where the target, reasoning_gym and ada_rft
@@ -46,7 +46,7 @@ pub struct Args {
     #[arg(long)]
     compare: bool,
     /// Seeds for --compare: seed, seed+1, …
-    #[arg(long, default_value_t = 5)]
+    #[arg(long, default_value_t = 5, allow_hyphen_values = true, value_parser = clap::value_parser!(u64).range(1..))]
     seeds: u64,
     /// Run one of the lecture demos instead.
     #[arg(long, value_parser = PossibleValuesParser::new(Preset::ALL.map(Preset::name)))]

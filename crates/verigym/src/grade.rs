@@ -2,7 +2,7 @@
 
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
-use std::io::BufRead;
+use std::io::{BufRead, Read};
 
 use rayon::prelude::*;
 use schemars::JsonSchema;
@@ -398,8 +398,14 @@ fn input_error(file: &str, line: usize, message: String) -> Error {
     }
 }
 
-/// Calls `f` with each line's bytes (1-based number, bytes without the newline); stops at the
-/// first error. Decoding is left to `f`, so one undecodable line need not stop the read.
+/// The longest input line read, in bytes. A response line holding many samples of the longest
+/// response fits ([`MAX_RESPONSE_BYTES`](verigym_core::MAX_RESPONSE_BYTES) each, JSON-escaped),
+/// and a file with no newline at all (`/dev/zero`, a binary dropped in by mistake) is an error
+/// at this size, not a read that grows until memory runs out.
+pub const MAX_LINE_BYTES: usize = 128 << 20;
+
+/// Calls `f` with each line's bytes (1-based number, without the newline); stops at the first
+/// error, and at a line longer than [`MAX_LINE_BYTES`].
 fn for_each_raw_line(
     mut reader: impl BufRead,
     file: &str,
@@ -409,41 +415,44 @@ fn for_each_raw_line(
     let mut line_no = 0;
     loop {
         buf.clear();
-        let n = reader
+        let n = (&mut reader)
+            .take(MAX_LINE_BYTES as u64 + 1)
             .read_until(b'\n', &mut buf)
             .map_err(|e| input_error(file, line_no + 1, format!("cannot read: {e}")))?;
         if n == 0 {
             return Ok(());
         }
         line_no += 1;
-        f(line_no, buf.strip_suffix(b"\n").unwrap_or(&buf))?;
+        let line = match buf.strip_suffix(b"\n") {
+            Some(line) => line,
+            None if buf.len() > MAX_LINE_BYTES => {
+                return Err(input_error(
+                    file,
+                    line_no,
+                    format!("the line is longer than {MAX_LINE_BYTES} bytes, the most allowed"),
+                ));
+            }
+            None => &buf,
+        };
+        f(line_no, line)?;
     }
 }
 
-/// Calls `f` with each non-blank line (1-based number, text); stops at the first error.
+/// Calls `f` with each non-blank line (1-based number, trimmed text); stops at the first error.
 fn for_each_line(
-    mut reader: impl BufRead,
+    reader: impl BufRead,
     file: &str,
     mut f: impl FnMut(usize, &str) -> Result<()>,
 ) -> Result<()> {
-    let mut buf = Vec::new();
-    let mut line_no = 0;
-    loop {
-        buf.clear();
-        let n = reader
-            .read_until(b'\n', &mut buf)
-            .map_err(|e| input_error(file, line_no + 1, format!("cannot read: {e}")))?;
-        if n == 0 {
-            return Ok(());
-        }
-        line_no += 1;
-        let text = std::str::from_utf8(&buf)
+    for_each_raw_line(reader, file, |line_no, bytes| {
+        let text = std::str::from_utf8(bytes)
             .map_err(|e| input_error(file, line_no, format!("not valid UTF-8: {e}")))?;
         let text = text.trim();
-        if !text.is_empty() {
-            f(line_no, text)?;
+        if text.is_empty() {
+            return Ok(());
         }
-    }
+        f(line_no, text)
+    })
 }
 
 #[cfg(test)]

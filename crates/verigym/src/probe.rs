@@ -18,7 +18,7 @@ use crate::progress::{NoProgress, Progress};
 use crate::registry::EnvSet;
 use rayon::prelude::*;
 use verigym_core::dyn_env::{DynEnv, DynProblem};
-use verigym_core::env::AnswerFormat;
+use verigym_core::env::{AnswerFormat, ProbeAnswers};
 use verigym_core::error::Result;
 use verigym_core::extract::MAX_RESPONSE_BYTES;
 
@@ -273,7 +273,7 @@ fn tagged_probes(problem: &dyn DynProblem, foreign: &str) -> Vec<Probe> {
             format!("<answer>{wrong}</answer>"),
         );
     }
-    if let Some((_, w)) = env.near_miss.first() {
+    if let Some(w) = composable_near_miss(&env) {
         reject(
             "duplicated_tags",
             format!("<answer>{a}</answer><answer>{w}</answer>"),
@@ -458,6 +458,17 @@ pub fn probe_env_with_params(
 }
 
 /// `rust` → `Rust`.
+/// The near miss the composite probes (two tags, `a or w`, `a, w`, …) set beside the right
+/// answer: the first with any text in it. An empty near miss is a sound probe alone (the empty
+/// answer is wrong), but beside the right answer it vanishes: `<answer>a, </answer>` is the right
+/// answer with a trailing comma, and a probe that calls it wrong misjudges the verifier.
+fn composable_near_miss(env: &ProbeAnswers) -> Option<&str> {
+    env.near_miss
+        .iter()
+        .map(|(_, wrong)| wrong.as_str())
+        .find(|wrong| !wrong.trim().is_empty())
+}
+
 fn title_case(word: &str) -> String {
     let mut chars = word.chars();
     chars.next().map_or_else(String::new, |first| {

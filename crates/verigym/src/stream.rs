@@ -23,23 +23,32 @@ pub fn write_jsonl<W: Write + ?Sized>(
     count: u64,
     out: &mut W,
 ) -> io::Result<()> {
-    let end = start.checked_add(count).ok_or_else(|| {
-        io::Error::new(io::ErrorKind::InvalidInput, "start + count overflows u64")
-    })?;
+    // In u128, so that the last index, u64::MAX, can be generated: `start + count` is one past it.
+    let end = u128::from(start) + u128::from(count);
+    if end > u128::from(u64::MAX) + 1 {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!(
+                "start {start} + count {count} runs past the last index, {}",
+                u64::MAX
+            ),
+        ));
+    }
     let chunks_per_batch = count.min(BATCH).div_ceil(CHUNK) as usize;
     let mut buffers: Vec<Vec<u8>> = vec![Vec::new(); chunks_per_batch];
-    let mut batch_start = start;
+    let mut batch_start = u128::from(start);
     while batch_start < end {
-        let batch_end = end.min(batch_start.saturating_add(BATCH));
-        let chunks = (batch_end - batch_start).div_ceil(CHUNK) as usize;
+        let batch_end = end.min(batch_start + u128::from(BATCH));
+        let chunks = (batch_end - batch_start).div_ceil(u128::from(CHUNK)) as usize;
         buffers[..chunks]
             .par_iter_mut()
             .enumerate()
             .for_each(|(chunk, buf)| {
                 buf.clear();
-                let chunk_start = batch_start + chunk as u64 * CHUNK;
-                for index in chunk_start..batch_end.min(chunk_start + CHUNK) {
-                    generator.write_jsonl(index, buf);
+                let chunk_start = batch_start + chunk as u128 * u128::from(CHUNK);
+                for index in chunk_start..batch_end.min(chunk_start + u128::from(CHUNK)) {
+                    // Below `end`, which is at most u64::MAX + 1: the cast is exact.
+                    generator.write_jsonl(index as u64, buf);
                 }
             });
         for buf in &buffers[..chunks] {

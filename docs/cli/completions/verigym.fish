@@ -66,8 +66,8 @@ bar\t'A bar'
 lines\t'Plain lines'
 off\t'Nothing'"
 complete -c verigym -n "__fish_verigym_using_subcommand generate" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c verigym -n "__fish_verigym_using_subcommand verify" -l problems -d 'Problem records (JSONL), as written by `verigym generate`' -r -F
-complete -c verigym -n "__fish_verigym_using_subcommand verify" -l responses -d 'Responses (JSONL): `{"id": ..., "response": "..."}` or `{"id": ..., "responses": [...]}`; several per problem for pass@k' -r -F
+complete -c verigym -n "__fish_verigym_using_subcommand verify" -l problems -d 'Problem records (JSONL), as written by `verigym generate`; `-` reads standard input' -r -F
+complete -c verigym -n "__fish_verigym_using_subcommand verify" -l responses -d 'Responses (JSONL): `{"id": ..., "response": "..."}` or `{"id": ..., "responses": [...]}`; several per problem for pass@k; `-` reads standard input' -r -F
 complete -c verigym -n "__fish_verigym_using_subcommand verify" -l out -d 'Write verdicts to this file instead of stdout; it appears only when complete' -r -F
 complete -c verigym -n "__fish_verigym_using_subcommand verify" -l summary-json -d 'Also write the summary as JSON to this file' -r -F
 complete -c verigym -n "__fish_verigym_using_subcommand verify" -l threads -d 'Worker threads for generation and verification (default: one per core)' -r
@@ -76,8 +76,8 @@ bar\t'A bar'
 lines\t'Plain lines'
 off\t'Nothing'"
 complete -c verigym -n "__fish_verigym_using_subcommand verify" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c verigym -n "__fish_verigym_using_subcommand eval" -l problems -d 'Problem records (JSONL), as written by `verigym generate`' -r -F
-complete -c verigym -n "__fish_verigym_using_subcommand eval" -l responses -d 'Responses (JSONL): `{"id": ..., "response": "..."}` or `{"id": ..., "responses": [...]}`; several per problem for pass@k' -r -F
+complete -c verigym -n "__fish_verigym_using_subcommand eval" -l problems -d 'Problem records (JSONL), as written by `verigym generate`; `-` reads standard input' -r -F
+complete -c verigym -n "__fish_verigym_using_subcommand eval" -l responses -d 'Responses (JSONL): `{"id": ..., "response": "..."}` or `{"id": ..., "responses": [...]}`; several per problem for pass@k; `-` reads standard input' -r -F
 complete -c verigym -n "__fish_verigym_using_subcommand eval" -l k -d 'The k values of pass@k, comma-separated' -r
 complete -c verigym -n "__fish_verigym_using_subcommand eval" -l json -d 'Also write the report as JSON to this file' -r -F
 complete -c verigym -n "__fish_verigym_using_subcommand eval" -l threads -d 'Worker threads for generation and verification (default: one per core)' -r

@@ -69,8 +69,8 @@ Register-ArgumentCompleter -Native -CommandName 'verigym' -ScriptBlock {
             break
         }
         'verigym;verify' {
-            [CompletionResult]::new('--problems', '--problems', [CompletionResultType]::ParameterName, 'Problem records (JSONL), as written by `verigym generate`')
-            [CompletionResult]::new('--responses', '--responses', [CompletionResultType]::ParameterName, 'Responses (JSONL): `{"id": ..., "response": "..."}` or `{"id": ..., "responses": [...]}`; several per problem for pass@k')
+            [CompletionResult]::new('--problems', '--problems', [CompletionResultType]::ParameterName, 'Problem records (JSONL), as written by `verigym generate`; `-` reads standard input')
+            [CompletionResult]::new('--responses', '--responses', [CompletionResultType]::ParameterName, 'Responses (JSONL): `{"id": ..., "response": "..."}` or `{"id": ..., "responses": [...]}`; several per problem for pass@k; `-` reads standard input')
             [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Write verdicts to this file instead of stdout; it appears only when complete')
             [CompletionResult]::new('--summary-json', '--summary-json', [CompletionResultType]::ParameterName, 'Also write the summary as JSON to this file')
             [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Worker threads for generation and verification (default: one per core)')
@@ -80,8 +80,8 @@ Register-ArgumentCompleter -Native -CommandName 'verigym' -ScriptBlock {
             break
         }
         'verigym;eval' {
-            [CompletionResult]::new('--problems', '--problems', [CompletionResultType]::ParameterName, 'Problem records (JSONL), as written by `verigym generate`')
-            [CompletionResult]::new('--responses', '--responses', [CompletionResultType]::ParameterName, 'Responses (JSONL): `{"id": ..., "response": "..."}` or `{"id": ..., "responses": [...]}`; several per problem for pass@k')
+            [CompletionResult]::new('--problems', '--problems', [CompletionResultType]::ParameterName, 'Problem records (JSONL), as written by `verigym generate`; `-` reads standard input')
+            [CompletionResult]::new('--responses', '--responses', [CompletionResultType]::ParameterName, 'Responses (JSONL): `{"id": ..., "response": "..."}` or `{"id": ..., "responses": [...]}`; several per problem for pass@k; `-` reads standard input')
             [CompletionResult]::new('--k', '--k', [CompletionResultType]::ParameterName, 'The k values of pass@k, comma-separated')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Also write the report as JSON to this file')
             [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Worker threads for generation and verification (default: one per core)')
