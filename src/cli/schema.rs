@@ -20,7 +20,7 @@ pub struct Args {
 
 /// The library's schemas and, in a build with the server, the server's request and response types.
 pub fn all() -> Vec<(String, schemars::Schema)> {
-    #[allow(unused_mut)]
+    #[cfg_attr(not(feature = "serve"), allow(unused_mut))]
     let mut all = schema::all();
     #[cfg(feature = "serve")]
     all.extend(verigym_serve::api::schemas());
