@@ -588,6 +588,138 @@ fn curriculum_server(name: &str, dir: &Path) -> Server {
     )
 }
 
+/// Sends a request head and the start of a body, then one more byte every 500 ms (never a gap
+/// past a 2 s grace, far below 16 KiB/s on average), and returns what the server answers.
+fn trickle(addr: &str, path: &str) -> std::thread::JoinHandle<(String, Duration)> {
+    let mut stream = TcpStream::connect(addr).unwrap();
+    write!(
+        stream,
+        "POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{{"
+    )
+    .unwrap();
+    std::thread::spawn(move || {
+        let start = Instant::now();
+        stream
+            .set_read_timeout(Some(Duration::from_millis(50)))
+            .unwrap();
+        let mut answer = Vec::new();
+        while start.elapsed() < Duration::from_secs(30) {
+            let mut buf = [0u8; 4096];
+            match stream.read(&mut buf) {
+                Ok(0) => break,
+                Ok(n) => {
+                    answer.extend_from_slice(&buf[..n]);
+                    if answer.windows(4).any(|w| w == b"\r\n\r\n") {
+                        break;
+                    }
+                }
+                Err(_) => {}
+            }
+            if stream.write_all(b" ").is_err() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(450));
+        }
+        (
+            String::from_utf8_lossy(&answer).into_owned(),
+            start.elapsed(),
+        )
+    })
+}
+
+/// A trickled body holds no in-flight slot: with `--max-in-flight 2` and two clients sending a
+/// byte every half second, `/health` and `/generate` answer at once, and each trickler is
+/// answered 408 soon after the grace. A declared `Content-Length` over `--max-body` is answered
+/// 413 before any of the body is sent.
+#[test]
+fn slow_bodies_hold_no_slot_and_an_oversized_body_is_refused_at_once() {
+    let server = Server::start(
+        "slow-bodies",
+        &[
+            "--max-in-flight",
+            "2",
+            "--header-timeout",
+            "2",
+            "--max-body",
+            "1048576",
+        ],
+    );
+    let tricklers: Vec<_> = (0..2).map(|_| trickle(&server.addr, "/verify")).collect();
+    std::thread::sleep(Duration::from_millis(500));
+    let asked = Instant::now();
+    let health = http(&server.addr, "GET", "/health", &[], b"");
+    let (generated, _) = server.post("/generate", &json!({"env": "modarith", "n": 1}));
+    assert_eq!((health.status, generated), (200, 200));
+    assert!(
+        asked.elapsed() < Duration::from_secs(2),
+        "normal requests waited {:?} behind trickled bodies",
+        asked.elapsed()
+    );
+    for trickler in tricklers {
+        let (answer, after) = trickler.join().unwrap();
+        assert!(answer.starts_with("HTTP/1.1 408"), "{answer:?}");
+        assert!(after < Duration::from_secs(8), "answered after {after:?}");
+    }
+    // An over-cap Content-Length: refused at once, with only the head sent.
+    let mut stream = TcpStream::connect(&server.addr).unwrap();
+    write!(
+        stream,
+        "POST /verify HTTP/1.1\r\nHost: x\r\nContent-Length: 83886080\r\n\r\n"
+    )
+    .unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(5)))
+        .unwrap();
+    let mut head = [0u8; 512];
+    let n = stream.read(&mut head).unwrap();
+    let head = String::from_utf8_lossy(&head[..n]);
+    assert!(head.starts_with("HTTP/1.1 413"), "{head:?}");
+}
+
+/// Booleans are rewards on `/curriculum/record` as on `verigym curriculum`'s stdin (true is 1):
+/// a reward function that returns `bool` feeds both alike, and the controller sees 1 and 0.
+#[test]
+fn curriculum_record_takes_boolean_rewards_as_the_stdin_protocol_does() {
+    let dir = scratch("bool-rewards");
+    let server = curriculum_server("bool-rewards", &dir);
+    let ids = next_ids(&server, 4);
+    let mut reference = reference();
+    reference.next(4).unwrap();
+    for (i, id) in ids.iter().enumerate() {
+        let (status, body) = server.post(
+            "/curriculum/record",
+            &json!({"id": id, "rewards": [i % 2 == 0, true, false, 0.5]}),
+        );
+        assert_eq!(
+            (status, body["status"].as_str()),
+            (200, Some("recorded")),
+            "{body}"
+        );
+        let numbers = [f64::from(u8::from(i % 2 == 0)), 1.0, 0.0, 0.5];
+        reference.record(id, &numbers).unwrap();
+    }
+    let expected: Vec<String> = reference
+        .next(3)
+        .unwrap()
+        .iter()
+        .map(|p| p.id.clone())
+        .collect();
+    assert_eq!(next_ids(&server, 3), expected);
+    // Anything else is still refused, naming the field.
+    let (status, body) = server.post(
+        "/curriculum/record",
+        &json!({"id": ids[0], "rewards": ["yes"]}),
+    );
+    assert_eq!(status, 422, "{body}");
+    assert!(
+        body.to_string()
+            .contains("expected a reward: a number from 0 to 1, true or false"),
+        "{body}"
+    );
+    drop(server);
+    fs::remove_dir_all(&dir).unwrap();
+}
+
 /// kill -9 mid-run, then a restart: every acknowledged `next` and `record` is there exactly once,
 /// so the next batch equals an in-process curriculum fed the same acknowledged feedback.
 #[test]

@@ -29,7 +29,8 @@ pub struct Args {
     /// Seconds a request may take before it is answered 503.
     #[arg(long, default_value_t = 120.0)]
     request_timeout: f64,
-    /// Seconds a client may take to send a request's headers.
+    /// Seconds a client may take to send a request's headers; also the longest gap allowed in a
+    /// request body, which must average at least 16 KiB/s after that grace (408 otherwise).
     #[arg(long, default_value_t = 10.0)]
     header_timeout: f64,
     /// Seconds shutdown waits for in-flight requests.

@@ -183,8 +183,57 @@ pub struct CurriculumNextResponse {
 pub struct CurriculumRecordRequest {
     /// The id of a problem `/curriculum/next` issued.
     pub id: String,
-    /// One reward in [0, 1] per answer; empty means "no feedback, forget the problem".
-    pub rewards: Vec<f64>,
+    /// One reward per answer: a number in [0, 1] or a boolean (true is 1); empty means "no
+    /// feedback, forget the problem".
+    pub rewards: Vec<Reward>,
+}
+
+/// One answer's reward as a client sends it: a number, or a boolean as many reward functions
+/// return one. The same contract as `verigym curriculum`'s stdin protocol.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, JsonSchema)]
+#[serde(untagged)]
+pub enum Reward {
+    /// A reward in [0, 1].
+    Number(f64),
+    /// `true` is 1, `false` is 0.
+    Bool(bool),
+}
+
+// By hand rather than `untagged`, whose error ("did not match any variant") names neither the
+// value nor what is allowed.
+impl<'de> Deserialize<'de> for Reward {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = Reward;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a reward: a number from 0 to 1, true or false")
+            }
+            fn visit_bool<E>(self, b: bool) -> Result<Reward, E> {
+                Ok(Reward::Bool(b))
+            }
+            fn visit_f64<E>(self, x: f64) -> Result<Reward, E> {
+                Ok(Reward::Number(x))
+            }
+            fn visit_u64<E>(self, x: u64) -> Result<Reward, E> {
+                Ok(Reward::Number(x as f64))
+            }
+            fn visit_i64<E>(self, x: i64) -> Result<Reward, E> {
+                Ok(Reward::Number(x as f64))
+            }
+        }
+        deserializer.deserialize_any(Visitor)
+    }
+}
+
+impl Reward {
+    /// The reward as the curriculum takes it.
+    pub fn value(self) -> f64 {
+        match self {
+            Reward::Number(x) => x,
+            Reward::Bool(b) => f64::from(u8::from(b)),
+        }
+    }
 }
 
 /// The acknowledgement of a [`CurriculumRecordRequest`].

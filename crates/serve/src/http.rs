@@ -1,11 +1,11 @@
 //! The routes and their handlers, plus the middleware every request passes: metrics, the bearer
-//! token, and the per-request deadline.
+//! token, the body read before a request takes a slot, and the per-request deadline.
 
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::sync::Arc;
 use std::sync::atomic::Ordering::Relaxed;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use axum::body::{Body, Bytes};
 use axum::extract::rejection::BytesRejection;
@@ -15,6 +15,7 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use futures_util::StreamExt as _;
 use rayon::prelude::*;
 use subtle::ConstantTimeEq;
 
@@ -52,6 +53,8 @@ pub fn router(app: Arc<App>) -> Router {
         .layer(tower::limit::GlobalConcurrencyLimitLayer::new(
             max_in_flight,
         ))
+        // Outside the limit: a body still arriving holds no slot.
+        .layer(middleware::from_fn_with_state(app.clone(), read_body))
         .layer(middleware::from_fn_with_state(app.clone(), authorize))
         .layer(middleware::from_fn_with_state(app.clone(), observe))
         .with_state(app)
@@ -99,6 +102,83 @@ async fn authorize(State(app): State<Arc<App>>, request: Request, next: Next) ->
         }
     }
     next.run(request).await
+}
+
+/// The slowest a request body may arrive, on average, once the `--header-timeout` grace is spent.
+pub const MIN_BODY_RATE: f64 = 16.0 * 1024.0;
+
+/// Reads the whole request body before the request takes an in-flight slot, so a client that
+/// trickles its body (one byte every two seconds) holds a task, never a slot: the body must keep
+/// coming (no gap longer than `--header-timeout`) and, past that grace, average at least
+/// [`MIN_BODY_RATE`] bytes a second, or the answer is 408 and the connection closes. A declared
+/// `Content-Length` over `--max-body` is answered 413 before any of the body is read.
+async fn read_body(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
+    let limit = app.limits.body_bytes;
+    let declared = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    if let Some(declared) = declared
+        && declared > limit as u64
+    {
+        return too_large(limit, Some(declared));
+    }
+    let grace = app.limits.header_timeout;
+    let (parts, body) = request.into_parts();
+    let mut chunks = body.into_data_stream();
+    let mut bytes = Vec::with_capacity(declared.map_or(0, |d| d as usize));
+    let start = Instant::now();
+    loop {
+        let allowed = grace + Duration::from_secs_f64(bytes.len() as f64 / MIN_BODY_RATE);
+        let wait = allowed.saturating_sub(start.elapsed()).min(grace);
+        match tokio::time::timeout(wait, chunks.next()).await {
+            Ok(None) => break,
+            Ok(Some(Ok(chunk))) => {
+                if bytes.len() + chunk.len() > limit {
+                    return too_large(limit, None);
+                }
+                bytes.extend_from_slice(&chunk);
+            }
+            Ok(Some(Err(e))) => {
+                return ApiError::new(400, format!("reading the request body: {e}"))
+                    .into_response();
+            }
+            Err(_) => {
+                let mut response = ApiError::new(
+                    408,
+                    format!(
+                        "the request body came too slowly: {} bytes in {:.1} s; allowed: no gap \
+                         over {} s (--header-timeout) and at least {} bytes/s after it",
+                        bytes.len(),
+                        start.elapsed().as_secs_f64(),
+                        grace.as_secs_f64(),
+                        MIN_BODY_RATE
+                    ),
+                )
+                .into_response();
+                response
+                    .headers_mut()
+                    .insert(header::CONNECTION, HeaderValue::from_static("close"));
+                return response;
+            }
+        }
+    }
+    next.run(Request::from_parts(parts, Body::from(bytes)))
+        .await
+}
+
+fn too_large(limit: usize, declared: Option<u64>) -> Response {
+    let declared = declared.map_or(String::new(), |d| format!(": Content-Length is {d}"));
+    let mut response = ApiError::new(
+        413,
+        format!("the request body is over the limit of {limit} bytes (--max-body){declared}"),
+    )
+    .into_response();
+    response
+        .headers_mut()
+        .insert(header::CONNECTION, HeaderValue::from_static("close"));
+    response
 }
 
 /// Answers 503 when a request's response head is not ready within the deadline. Work already on
@@ -478,9 +558,10 @@ async fn curriculum_record(
     let bytes = body(&app, bytes)?;
     let request: CurriculumRecordRequest = parse(&bytes, "/curriculum/record body")?;
     let curriculum = curriculum_of(&app)?;
+    let rewards: Vec<f64> = request.rewards.iter().map(|r| r.value()).collect();
     let (status, outstanding) = tokio::task::spawn_blocking(move || {
         curriculum
-            .record(&request.id, &request.rewards)
+            .record(&request.id, &rewards)
             .map_err(durable_error)
     })
     .await

@@ -242,7 +242,7 @@ complete -c verigym -n "__fish_verigym_using_subcommand serve" -l token-file -d 
 complete -c verigym -n "__fish_verigym_using_subcommand serve" -l store-size -d 'Records kept for verification by id (an LRU); older ids answer 404' -r
 complete -c verigym -n "__fish_verigym_using_subcommand serve" -l max-body -d 'The largest request body, in bytes' -r
 complete -c verigym -n "__fish_verigym_using_subcommand serve" -l request-timeout -d 'Seconds a request may take before it is answered 503' -r
-complete -c verigym -n "__fish_verigym_using_subcommand serve" -l header-timeout -d 'Seconds a client may take to send a request\'s headers' -r
+complete -c verigym -n "__fish_verigym_using_subcommand serve" -l header-timeout -d 'Seconds a client may take to send a request\'s headers; also the longest gap allowed in a request body, which must average at least 16 KiB/s after that grace (408 otherwise)' -r
 complete -c verigym -n "__fish_verigym_using_subcommand serve" -l drain-timeout -d 'Seconds shutdown waits for in-flight requests' -r
 complete -c verigym -n "__fish_verigym_using_subcommand serve" -l compile-concurrency -d 'repo_fix groups compiled at once' -r
 complete -c verigym -n "__fish_verigym_using_subcommand serve" -l compile-queue -d 'repo_fix groups that may wait for a compile; more are answered 503 with Retry-After' -r

@@ -257,7 +257,7 @@ Register-ArgumentCompleter -Native -CommandName 'verigym' -ScriptBlock {
             [CompletionResult]::new('--store-size', '--store-size', [CompletionResultType]::ParameterName, 'Records kept for verification by id (an LRU); older ids answer 404')
             [CompletionResult]::new('--max-body', '--max-body', [CompletionResultType]::ParameterName, 'The largest request body, in bytes')
             [CompletionResult]::new('--request-timeout', '--request-timeout', [CompletionResultType]::ParameterName, 'Seconds a request may take before it is answered 503')
-            [CompletionResult]::new('--header-timeout', '--header-timeout', [CompletionResultType]::ParameterName, 'Seconds a client may take to send a request''s headers')
+            [CompletionResult]::new('--header-timeout', '--header-timeout', [CompletionResultType]::ParameterName, 'Seconds a client may take to send a request''s headers; also the longest gap allowed in a request body, which must average at least 16 KiB/s after that grace (408 otherwise)')
             [CompletionResult]::new('--drain-timeout', '--drain-timeout', [CompletionResultType]::ParameterName, 'Seconds shutdown waits for in-flight requests')
             [CompletionResult]::new('--compile-concurrency', '--compile-concurrency', [CompletionResultType]::ParameterName, 'repo_fix groups compiled at once')
             [CompletionResult]::new('--compile-queue', '--compile-queue', [CompletionResultType]::ParameterName, 'repo_fix groups that may wait for a compile; more are answered 503 with Retry-After')
