@@ -504,6 +504,84 @@ fn empty_inputs_and_an_unreachable_k_are_named_errors() {
     );
 }
 
+/// On a mini repo, a flag only a Cargo package takes is refused by name (it was ignored), and an
+/// unknown `--suite` names the suites the repo has instead of blaming the repo's layout.
+#[test]
+fn audit_on_a_mini_repo_names_the_flags_and_suites_it_takes() {
+    let repo = concat!(env!("CARGO_MANIFEST_DIR"), "/envs/repos/toy");
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["audit", repo, "--features", "x"],
+            "--features: only for a Cargo package",
+        ),
+        (
+            &["audit", repo, "--full-matrix"],
+            "--full-matrix: only for a Cargo package",
+        ),
+        (
+            &["audit", repo, "--suite", "medium"],
+            "--suite medium: not a suite; allowed: strong or weak",
+        ),
+    ];
+    for (args, needle) in cases {
+        let out = verigym(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains(needle), "{args:?}: {}", stderr(&out));
+    }
+    let out = verigym(&["audit", repo, "--suite", "medium"]);
+    assert!(
+        stderr(&out).contains("tests/{strong,weak}.rs"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// SIGTERM in the middle of `generate --out` leaves nothing behind: neither the output (it was
+/// not complete) nor its temporary file, and the process dies of the signal.
+#[test]
+fn sigterm_during_generate_out_leaves_no_partial_file() {
+    use std::os::unix::process::ExitStatusExt as _;
+    let dir_guard = scratch("sigterm");
+    let dir = dir_guard.path();
+    let out = dir.join("big.jsonl");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_verigym"))
+        .args(["generate", "--env", "modarith", "-n", "100000000", "--out"])
+        .arg(&out)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Wait until the temporary file has bytes in it, so the signal lands mid-write.
+    let started = std::time::Instant::now();
+    loop {
+        let writing = std::fs::read_dir(dir)
+            .unwrap()
+            .flatten()
+            .any(|e| e.metadata().map(|m| m.len() > 0).unwrap_or(false));
+        if writing {
+            break;
+        }
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(60),
+            "no partial file appeared"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let killed = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let status = child.wait().unwrap();
+    assert_eq!(status.signal(), Some(15), "{status:?}");
+    let left: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    assert!(left.is_empty(), "left behind: {left:?}");
+}
+
 /// A problems file with no newline (`/dev/zero`) is refused at the line cap, not read until
 /// memory runs out.
 #[test]

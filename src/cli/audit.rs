@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
 use verigym::repo::audit::{self, AuditOptions};
 use verigym::repo::krate::{self, CrateOptions, TestKind};
 use verigym::repo::select::{ChangedLines, FileGlob, MutantFilter, Shard};
@@ -170,6 +170,17 @@ enum Tests {
 pub fn run(args: Args) -> Result<()> {
     if krate::is_crate(&args.repo) {
         return run_crate(args);
+    }
+    let crate_only = args
+        .krate
+        .crate_only_flag()
+        .or(args.full_matrix.then_some("--full-matrix"));
+    if let Some(flag) = crate_only {
+        bail!(
+            "{flag}: only for a Cargo package, and {} has no Cargo.toml (a mini repo takes \
+             --suite, --fuel, --seed, the selection flags and --mutants-out)",
+            args.repo.display()
+        );
     }
     let mut opts = AuditOptions {
         filter: filter(&args)?,

@@ -19,6 +19,7 @@ mod progress;
 mod schema;
 #[cfg(feature = "serve")]
 mod serve;
+mod signals;
 mod simulate;
 mod suite;
 mod verify;
@@ -97,6 +98,13 @@ pub fn run() -> ExitCode {
         let _ = rayon::ThreadPoolBuilder::new()
             .num_threads(usize::from(n))
             .build_global();
+    }
+    #[cfg(feature = "serve")]
+    let serving = matches!(cli.command, Command::Serve(_));
+    #[cfg(not(feature = "serve"))]
+    let serving = false;
+    if !serving {
+        signals::remove_partials_on_fatal_signals();
     }
     let result = match cli.command {
         Command::List(args) => list::run(args),

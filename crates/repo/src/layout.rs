@@ -36,6 +36,19 @@ pub fn read(repo: &Path, suite: &str) -> Result<RepoSource, RepoError> {
     let lib = repo.join("src").join("lib.rs");
     let library = read_file(&lib)?;
     let suite_file = suite_path(repo, suite);
+    if !matches!(suite, "strong" | "weak") && !suite_file.is_file() {
+        // A name that is neither a shipped suite nor a file is a mistaken `--suite`, not a
+        // broken repo: say which suites this repo has.
+        return Err(RepoError::Crate {
+            path: format!("--suite {suite}"),
+            problem: format!(
+                "not a suite; allowed: strong or weak (tests/<name>.rs), or the path of a suite \
+                 file; {} has {}",
+                repo.display(),
+                suites_in(repo)
+            ),
+        });
+    }
     let suite_text = read_file(&suite_file)?;
     let name = repo
         .canonicalize()
@@ -48,6 +61,25 @@ pub fn read(repo: &Path, suite: &str) -> Result<RepoSource, RepoError> {
         suite_name: suite.to_owned(),
         suite: suite_text,
     })
+}
+
+/// The `tests/*.rs` files of a repo, as a phrase for an error message.
+fn suites_in(repo: &Path) -> String {
+    let mut names: Vec<String> = std::fs::read_dir(repo.join("tests"))
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            name.strip_suffix(".rs").map(str::to_owned)
+        })
+        .collect();
+    names.sort();
+    if names.is_empty() {
+        "no tests/*.rs".to_owned()
+    } else {
+        format!("tests/{{{}}}.rs", names.join(","))
+    }
 }
 
 fn read_file(path: &Path) -> Result<String, RepoError> {
