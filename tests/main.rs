@@ -14,6 +14,7 @@ mod cryptarithm;
 mod curriculum;
 mod determinism;
 mod env_set;
+mod episodes;
 mod eval;
 mod futoshiki;
 mod fuzz;

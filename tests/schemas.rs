@@ -43,7 +43,8 @@ fn every_problem_record_validates_its_own_shape() {
         .iter()
         .map(|v| v.as_str().unwrap())
         .collect();
-    for env in verigym::registry::envs() {
+    let interactive = verigym::episodes::interactive().iter().map(|e| e.as_env());
+    for env in verigym::registry::envs().iter().copied().chain(interactive) {
         let record = serde_json::to_value(
             env.generator(None, &Default::default(), 1)
                 .unwrap()

@@ -3,15 +3,16 @@
 use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
-use verigym::{registry, stream};
+use verigym::stream;
 
 use super::OutputError;
+use super::episode::find_env;
 use super::output::Output;
 use super::params::parse_overrides;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// The env id (see `verigym list`).
+    /// The env id (see `verigym list`), interactive envs' included.
     #[arg(long)]
     env: String,
     /// The master seed.
@@ -40,7 +41,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    let env = registry::find(&args.env)?;
+    let env = find_env(&args.env)?;
     let overrides = parse_overrides(&args.params, &env.default_params())?;
     let generator = env.generator(args.level, &overrides, args.seed)?;
     if args.count > 0 && args.start.checked_add(args.count - 1).is_none() {

@@ -54,12 +54,12 @@ impl Inputs {
     }
 }
 
-fn is_stdin(path: &Path) -> bool {
+pub(super) fn is_stdin(path: &Path) -> bool {
     path == Path::new("-")
 }
 
 /// How a file is named in errors.
-fn name(path: &Path) -> String {
+pub(super) fn name(path: &Path) -> String {
     if is_stdin(path) {
         "standard input".to_owned()
     } else {
@@ -67,7 +67,7 @@ fn name(path: &Path) -> String {
     }
 }
 
-fn open(path: &Path) -> Result<Box<dyn BufRead>> {
+pub(super) fn open(path: &Path) -> Result<Box<dyn BufRead>> {
     if is_stdin(path) {
         return Ok(Box::new(io::stdin().lock()));
     }

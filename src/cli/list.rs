@@ -4,7 +4,7 @@ use std::io::{Write, stdout};
 
 use anyhow::Result;
 use serde_json::{Value, json};
-use verigym::{LEVEL_MAX, LEVEL_MIN, registry};
+use verigym::{DynEnv, LEVEL_MAX, LEVEL_MIN, episodes, registry};
 
 use super::OutputError;
 
@@ -18,39 +18,58 @@ pub struct Args {
 pub fn run(args: Args) -> Result<()> {
     let mut out = stdout().lock();
     if args.json {
+        let entry = |env: &dyn DynEnv, episode: bool| {
+            let mut entry = json!({
+                "id": env.id(),
+                "version": env.version(),
+                "summary": env.summary(),
+                "params": env.params_info(),
+            });
+            if episode {
+                entry["episode"] = Value::Bool(true);
+            }
+            entry
+        };
         let envs: Vec<Value> = registry::envs()
             .iter()
-            .map(|env| {
-                json!({
-                    "id": env.id(),
-                    "version": env.version(),
-                    "summary": env.summary(),
-                    "params": env.params_info(),
-                })
-            })
+            .map(|env| entry(*env, false))
+            .chain(
+                episodes::interactive()
+                    .iter()
+                    .map(|e| entry(e.as_env(), true)),
+            )
             .collect();
         writeln!(out, "{}", serde_json::to_string_pretty(&envs)?).map_err(OutputError)?;
         return Ok(());
     }
     let mut text = String::new();
     for env in registry::envs() {
-        text += &format!("{} v{}: {}\n", env.id(), env.version(), env.summary());
-        let params = env.params_info();
-        let width = params.iter().map(|p| p.name.len()).max().unwrap_or(0);
-        for p in params {
-            text += &format!(
-                "  {:<width$}  default {}; {}\n  {:<width$}  {}\n",
-                p.name,
-                p.default,
-                p.allowed,
-                "",
-                p.description.replace('\n', " ")
-            );
-        }
-        text += &format!(
-            "  --level {LEVEL_MIN} to {LEVEL_MAX} maps to params; --param NAME=VALUE overrides\n\n"
-        );
+        describe(&mut text, *env);
+    }
+    text += "Episodes (verigym episode run, verigym play; feedback episodes over any env above \
+             with --feedback-turns 1 to 16 and --reward solved|first_turn|discounted:GAMMA)\n\n";
+    for env in episodes::interactive() {
+        describe(&mut text, env.as_env());
     }
     out.write_all(text.as_bytes()).map_err(OutputError)?;
     Ok(())
+}
+
+fn describe(text: &mut String, env: &dyn DynEnv) {
+    *text += &format!("{} v{}: {}\n", env.id(), env.version(), env.summary());
+    let params = env.params_info();
+    let width = params.iter().map(|p| p.name.len()).max().unwrap_or(0);
+    for p in params {
+        *text += &format!(
+            "  {:<width$}  default {}; {}\n  {:<width$}  {}\n",
+            p.name,
+            p.default,
+            p.allowed,
+            "",
+            p.description.replace('\n', " ")
+        );
+    }
+    *text += &format!(
+        "  --level {LEVEL_MIN} to {LEVEL_MAX} maps to params; --param NAME=VALUE overrides\n\n"
+    );
 }

@@ -5,6 +5,7 @@ mod audit;
 #[cfg(feature = "repo")]
 mod catalog;
 mod curriculum;
+mod episode;
 mod eval;
 #[cfg(feature = "repo")]
 mod fix_agent;
@@ -14,6 +15,7 @@ mod inputs;
 mod list;
 mod output;
 mod params;
+mod play;
 mod probe;
 mod progress;
 mod schema;
@@ -66,6 +68,10 @@ enum Command {
     Simulate(simulate::Args),
     /// Serve a curriculum over stdin/stdout: batches of problems out, reward lines in.
     Curriculum(curriculum::Args),
+    /// Multi-turn episodes: scripted agents through interactive envs, and re-judged transcripts.
+    Episode(episode::Args),
+    /// Play one episode in a terminal: an interactive env, or a single-turn env with feedback.
+    Play(play::Args),
     #[cfg(feature = "repo")]
     /// Mutation-score audit of a mini-repo's test suite (needs rustc).
     Audit(audit::Args),
@@ -116,6 +122,8 @@ pub fn run() -> ExitCode {
         Command::GenDocs(args) => gen_docs::run(args),
         Command::Simulate(args) => simulate::run(args),
         Command::Curriculum(args) => curriculum::run(args),
+        Command::Episode(args) => episode::run(args),
+        Command::Play(args) => play::run(args),
         Command::Suite(args) => suite::run(args),
         #[cfg(feature = "repo")]
         Command::Audit(args) => audit::run(args),

@@ -35,5 +35,6 @@ pub use verigym_core::verdict::{Reason, StepReport, Verdict};
 pub use verigym_core::{atomic, progress};
 pub use verigym_envs as envs;
 pub use verigym_envs::registry;
+pub use verigym_episodes as episodes;
 #[cfg(feature = "repo")]
 pub use verigym_repo as repo;

@@ -3,6 +3,7 @@
 use schemars::{JsonSchema, Schema, schema_for};
 
 use crate::curriculum::{CurriculumConfig, CurriculumState};
+use crate::episodes::{Rejudged, Step, Transcript};
 use crate::eval::EvalReport;
 use crate::grade::{Graded, ResponseLine, Summary};
 use crate::probe::EnvProbeReport;
@@ -29,6 +30,9 @@ pub fn all() -> Vec<(String, Schema)> {
         named::<Manifest>("suite-manifest"),
         named::<CurriculumConfig>("curriculum-config"),
         named::<CurriculumState>("curriculum-state"),
+        named::<Transcript>("episode-transcript"),
+        named::<Rejudged>("episode-rejudged"),
+        named::<Step>("episode-step"),
     ];
     #[cfg(feature = "repo")]
     out.extend([
@@ -37,7 +41,8 @@ pub fn all() -> Vec<(String, Schema)> {
         named::<CrateCatalog>("crate-catalog"),
         named::<AgentReport>("fix-agent-report"),
     ]);
-    for env in registry::envs() {
+    let interactive = crate::episodes::interactive().iter().map(|e| e.as_env());
+    for env in registry::envs().iter().copied().chain(interactive) {
         out.push((
             format!("{}.params.schema.json", env.id()),
             env.params_schema(),

@@ -25,6 +25,9 @@ _verigym() {
             verigym,curriculum)
                 cmd="verigym__subcmd__curriculum"
                 ;;
+            verigym,episode)
+                cmd="verigym__subcmd__episode"
+                ;;
             verigym,eval)
                 cmd="verigym__subcmd__eval"
                 ;;
@@ -42,6 +45,9 @@ _verigym() {
                 ;;
             verigym,list)
                 cmd="verigym__subcmd__list"
+                ;;
+            verigym,play)
+                cmd="verigym__subcmd__play"
                 ;;
             verigym,probe)
                 cmd="verigym__subcmd__probe"
@@ -61,6 +67,24 @@ _verigym() {
             verigym,verify)
                 cmd="verigym__subcmd__verify"
                 ;;
+            verigym__subcmd__episode,help)
+                cmd="verigym__subcmd__episode__subcmd__help"
+                ;;
+            verigym__subcmd__episode,run)
+                cmd="verigym__subcmd__episode__subcmd__run"
+                ;;
+            verigym__subcmd__episode,verify)
+                cmd="verigym__subcmd__episode__subcmd__verify"
+                ;;
+            verigym__subcmd__episode__subcmd__help,help)
+                cmd="verigym__subcmd__episode__subcmd__help__subcmd__help"
+                ;;
+            verigym__subcmd__episode__subcmd__help,run)
+                cmd="verigym__subcmd__episode__subcmd__help__subcmd__run"
+                ;;
+            verigym__subcmd__episode__subcmd__help,verify)
+                cmd="verigym__subcmd__episode__subcmd__help__subcmd__verify"
+                ;;
             verigym__subcmd__help,audit)
                 cmd="verigym__subcmd__help__subcmd__audit"
                 ;;
@@ -69,6 +93,9 @@ _verigym() {
                 ;;
             verigym__subcmd__help,curriculum)
                 cmd="verigym__subcmd__help__subcmd__curriculum"
+                ;;
+            verigym__subcmd__help,episode)
+                cmd="verigym__subcmd__help__subcmd__episode"
                 ;;
             verigym__subcmd__help,eval)
                 cmd="verigym__subcmd__help__subcmd__eval"
@@ -88,6 +115,9 @@ _verigym() {
             verigym__subcmd__help,list)
                 cmd="verigym__subcmd__help__subcmd__list"
                 ;;
+            verigym__subcmd__help,play)
+                cmd="verigym__subcmd__help__subcmd__play"
+                ;;
             verigym__subcmd__help,probe)
                 cmd="verigym__subcmd__help__subcmd__probe"
                 ;;
@@ -105,6 +135,12 @@ _verigym() {
                 ;;
             verigym__subcmd__help,verify)
                 cmd="verigym__subcmd__help__subcmd__verify"
+                ;;
+            verigym__subcmd__help__subcmd__episode,run)
+                cmd="verigym__subcmd__help__subcmd__episode__subcmd__run"
+                ;;
+            verigym__subcmd__help__subcmd__episode,verify)
+                cmd="verigym__subcmd__help__subcmd__episode__subcmd__verify"
                 ;;
             verigym__subcmd__help__subcmd__suite,build)
                 cmd="verigym__subcmd__help__subcmd__suite__subcmd__build"
@@ -137,7 +173,7 @@ _verigym() {
 
     case "${cmd}" in
         verigym)
-            opts="-h -V --threads --progress --help --version list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent serve help"
+            opts="-h -V --threads --progress --help --version list generate verify eval probe suite schema gen-docs simulate curriculum episode play audit catalog fix-agent serve help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -344,6 +380,184 @@ _verigym() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        verigym__subcmd__episode)
+            opts="-h --threads --progress --help run verify help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --threads)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --progress)
+                    COMPREPLY=($(compgen -W "auto bar lines off" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        verigym__subcmd__episode__subcmd__help)
+            opts="run verify help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        verigym__subcmd__episode__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        verigym__subcmd__episode__subcmd__help__subcmd__run)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        verigym__subcmd__episode__subcmd__help__subcmd__verify)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        verigym__subcmd__episode__subcmd__run)
+            opts="-n -h --env --seed --start --difficulty --level --param --feedback-turns --reward --count --agent --out --threads --progress --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --env)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --seed)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --start)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --level)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --difficulty)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --param)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --feedback-turns)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --reward)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --count)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -n)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --agent)
+                    COMPREPLY=($(compgen -W "optimal random" -- "${cur}"))
+                    return 0
+                    ;;
+                --out)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --threads)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --progress)
+                    COMPREPLY=($(compgen -W "auto bar lines off" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        verigym__subcmd__episode__subcmd__verify)
+            opts="-h --transcripts --out --threads --progress --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --transcripts)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --out)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --threads)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --progress)
+                    COMPREPLY=($(compgen -W "auto bar lines off" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         verigym__subcmd__eval)
             opts="-h --problems --responses --k --json --threads --progress --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -513,7 +727,7 @@ _verigym() {
             return 0
             ;;
         verigym__subcmd__help)
-            opts="list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent serve help"
+            opts="list generate verify eval probe suite schema gen-docs simulate curriculum episode play audit catalog fix-agent serve help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -557,6 +771,48 @@ _verigym() {
         verigym__subcmd__help__subcmd__curriculum)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        verigym__subcmd__help__subcmd__episode)
+            opts="run verify"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        verigym__subcmd__help__subcmd__episode__subcmd__run)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        verigym__subcmd__help__subcmd__episode__subcmd__verify)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -639,6 +895,20 @@ _verigym() {
             return 0
             ;;
         verigym__subcmd__help__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        verigym__subcmd__help__subcmd__play)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -771,6 +1041,64 @@ _verigym() {
                 return 0
             fi
             case "${prev}" in
+                --threads)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --progress)
+                    COMPREPLY=($(compgen -W "auto bar lines off" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        verigym__subcmd__play)
+            opts="-h --env --seed --start --difficulty --level --param --feedback-turns --reward --out --threads --progress --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --env)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --seed)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --start)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --level)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --difficulty)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --param)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --feedback-turns)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --reward)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --out)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --threads)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

@@ -41,6 +41,8 @@ complete -c verigym -n "__fish_verigym_needs_command" -f -a "schema" -d 'Write t
 complete -c verigym -n "__fish_verigym_needs_command" -f -a "gen-docs" -d 'Write the shell completions (bash, zsh, fish, PowerShell) and man pages'
 complete -c verigym -n "__fish_verigym_needs_command" -f -a "simulate" -d 'Run a curriculum controller against a simulated learner and print a table'
 complete -c verigym -n "__fish_verigym_needs_command" -f -a "curriculum" -d 'Serve a curriculum over stdin/stdout: batches of problems out, reward lines in'
+complete -c verigym -n "__fish_verigym_needs_command" -f -a "episode" -d 'Multi-turn episodes: scripted agents through interactive envs, and re-judged transcripts'
+complete -c verigym -n "__fish_verigym_needs_command" -f -a "play" -d 'Play one episode in a terminal: an interactive env, or a single-turn env with feedback'
 complete -c verigym -n "__fish_verigym_needs_command" -f -a "audit" -d 'Mutation-score audit of a mini-repo\'s test suite (needs rustc)'
 complete -c verigym -n "__fish_verigym_needs_command" -f -a "catalog" -d 'Build a bug catalog for `repo_fix`: every mutant a mini repo\'s strong suite, or a Cargo package\'s own tests, kill cleanly (needs rustc; a package also cargo)'
 complete -c verigym -n "__fish_verigym_needs_command" -f -a "fix-agent" -d 'The naive random-edit fix agent on a mini-repo: how many declared fixes are fake (needs rustc)'
@@ -53,7 +55,7 @@ lines\t'Plain lines'
 off\t'Nothing'"
 complete -c verigym -n "__fish_verigym_using_subcommand list" -l json -d 'Print JSON instead of a table'
 complete -c verigym -n "__fish_verigym_using_subcommand list" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c verigym -n "__fish_verigym_using_subcommand generate" -l env -d 'The env id (see `verigym list`)' -r
+complete -c verigym -n "__fish_verigym_using_subcommand generate" -l env -d 'The env id (see `verigym list`), interactive envs\' included' -r
 complete -c verigym -n "__fish_verigym_using_subcommand generate" -l seed -d 'The master seed' -r
 complete -c verigym -n "__fish_verigym_using_subcommand generate" -s n -l count -d 'How many problems to write' -r
 complete -c verigym -n "__fish_verigym_using_subcommand generate" -l start -d 'The index of the first problem; problem i is the same in any run that includes it' -r
@@ -179,6 +181,57 @@ lines\t'Plain lines'
 off\t'Nothing'"
 complete -c verigym -n "__fish_verigym_using_subcommand curriculum" -l telemetry -d 'Write a telemetry JSON line to stderr after every round'
 complete -c verigym -n "__fish_verigym_using_subcommand curriculum" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c verigym -n "__fish_verigym_using_subcommand episode; and not __fish_seen_subcommand_from run verify help" -l threads -d 'Worker threads for generation and verification (default: one per core)' -r
+complete -c verigym -n "__fish_verigym_using_subcommand episode; and not __fish_seen_subcommand_from run verify help" -l progress -d 'How to show progress of long commands on stderr' -r -f -a "auto\t'A bar when stderr is a terminal, plain lines otherwise'
+bar\t'A bar'
+lines\t'Plain lines'
+off\t'Nothing'"
+complete -c verigym -n "__fish_verigym_using_subcommand episode; and not __fish_seen_subcommand_from run verify help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c verigym -n "__fish_verigym_using_subcommand episode; and not __fish_seen_subcommand_from run verify help" -f -a "run" -d 'Plays scripted agents through an interactive env\'s episodes and writes their transcripts'
+complete -c verigym -n "__fish_verigym_using_subcommand episode; and not __fish_seen_subcommand_from run verify help" -f -a "verify" -d 'Replays transcripts from their records and actions, and judges them again'
+complete -c verigym -n "__fish_verigym_using_subcommand episode; and not __fish_seen_subcommand_from run verify help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c verigym -n "__fish_verigym_using_subcommand episode; and __fish_seen_subcommand_from run" -l env -d 'The env id: an interactive env, or any single-turn env for a feedback episode' -r
+complete -c verigym -n "__fish_verigym_using_subcommand episode; and __fish_seen_subcommand_from run" -l seed -d 'The master seed' -r
+complete -c verigym -n "__fish_verigym_using_subcommand episode; and __fish_seen_subcommand_from run" -l start -d 'The index of the first problem' -r
+complete -c verigym -n "__fish_verigym_using_subcommand episode; and __fish_seen_subcommand_from run" -l level -l difficulty -d 'The level, from 0 (easiest) to 10' -r
+complete -c verigym -n "__fish_verigym_using_subcommand episode; and __fish_seen_subcommand_from run" -l param -d 'A param as NAME=VALUE, applied after --level (repeatable)' -r
+complete -c verigym -n "__fish_verigym_using_subcommand episode; and __fish_seen_subcommand_from run" -l feedback-turns -d 'For a single-turn env: answers allowed, with feedback after each wrong one (1 to 16)' -r
+complete -c verigym -n "__fish_verigym_using_subcommand episode; and __fish_seen_subcommand_from run" -l reward -d 'For a single-turn env: `solved`, `first_turn`, or `discounted:GAMMA` with GAMMA in (0, 1]' -r
+complete -c verigym -n "__fish_verigym_using_subcommand episode; and __fish_seen_subcommand_from run" -s n -l count -d 'Episodes to play' -r
+complete -c verigym -n "__fish_verigym_using_subcommand episode; and __fish_seen_subcommand_from run" -l agent -d 'The scripted agent: `optimal` (the env\'s solver strategy, built without the hidden state) or `random` (random queries, then a random answer)' -r -f -a "optimal\t''
+random\t''"
+complete -c verigym -n "__fish_verigym_using_subcommand episode; and __fish_seen_subcommand_from run" -l out -d 'Write the transcripts (JSONL) to this file instead of stdout' -r -F
+complete -c verigym -n "__fish_verigym_using_subcommand episode; and __fish_seen_subcommand_from run" -l threads -d 'Worker threads for generation and verification (default: one per core)' -r
+complete -c verigym -n "__fish_verigym_using_subcommand episode; and __fish_seen_subcommand_from run" -l progress -d 'How to show progress of long commands on stderr' -r -f -a "auto\t'A bar when stderr is a terminal, plain lines otherwise'
+bar\t'A bar'
+lines\t'Plain lines'
+off\t'Nothing'"
+complete -c verigym -n "__fish_verigym_using_subcommand episode; and __fish_seen_subcommand_from run" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c verigym -n "__fish_verigym_using_subcommand episode; and __fish_seen_subcommand_from verify" -l transcripts -d 'Transcripts (JSONL) as `episode run`, `play` or a trainer wrote them; `-` reads stdin' -r -F
+complete -c verigym -n "__fish_verigym_using_subcommand episode; and __fish_seen_subcommand_from verify" -l out -d 'Write the judgements (JSONL) to this file instead of stdout' -r -F
+complete -c verigym -n "__fish_verigym_using_subcommand episode; and __fish_seen_subcommand_from verify" -l threads -d 'Worker threads for generation and verification (default: one per core)' -r
+complete -c verigym -n "__fish_verigym_using_subcommand episode; and __fish_seen_subcommand_from verify" -l progress -d 'How to show progress of long commands on stderr' -r -f -a "auto\t'A bar when stderr is a terminal, plain lines otherwise'
+bar\t'A bar'
+lines\t'Plain lines'
+off\t'Nothing'"
+complete -c verigym -n "__fish_verigym_using_subcommand episode; and __fish_seen_subcommand_from verify" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c verigym -n "__fish_verigym_using_subcommand episode; and __fish_seen_subcommand_from help" -f -a "run" -d 'Plays scripted agents through an interactive env\'s episodes and writes their transcripts'
+complete -c verigym -n "__fish_verigym_using_subcommand episode; and __fish_seen_subcommand_from help" -f -a "verify" -d 'Replays transcripts from their records and actions, and judges them again'
+complete -c verigym -n "__fish_verigym_using_subcommand episode; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c verigym -n "__fish_verigym_using_subcommand play" -l env -d 'The env id: an interactive env, or any single-turn env for a feedback episode' -r
+complete -c verigym -n "__fish_verigym_using_subcommand play" -l seed -d 'The master seed' -r
+complete -c verigym -n "__fish_verigym_using_subcommand play" -l start -d 'The index of the first problem' -r
+complete -c verigym -n "__fish_verigym_using_subcommand play" -l level -l difficulty -d 'The level, from 0 (easiest) to 10' -r
+complete -c verigym -n "__fish_verigym_using_subcommand play" -l param -d 'A param as NAME=VALUE, applied after --level (repeatable)' -r
+complete -c verigym -n "__fish_verigym_using_subcommand play" -l feedback-turns -d 'For a single-turn env: answers allowed, with feedback after each wrong one (1 to 16)' -r
+complete -c verigym -n "__fish_verigym_using_subcommand play" -l reward -d 'For a single-turn env: `solved`, `first_turn`, or `discounted:GAMMA` with GAMMA in (0, 1]' -r
+complete -c verigym -n "__fish_verigym_using_subcommand play" -l out -d 'Write the episode\'s transcript (one JSON line) to this file when it ends' -r -F
+complete -c verigym -n "__fish_verigym_using_subcommand play" -l threads -d 'Worker threads for generation and verification (default: one per core)' -r
+complete -c verigym -n "__fish_verigym_using_subcommand play" -l progress -d 'How to show progress of long commands on stderr' -r -f -a "auto\t'A bar when stderr is a terminal, plain lines otherwise'
+bar\t'A bar'
+lines\t'Plain lines'
+off\t'Nothing'"
+complete -c verigym -n "__fish_verigym_using_subcommand play" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c verigym -n "__fish_verigym_using_subcommand audit" -l suite -d 'Mini repo: `strong`, `weak`, or the path of a suite file (a module body of `#[test]` fns). Crate: one integration test, by file (relative to the package) or target name' -r
 complete -c verigym -n "__fish_verigym_using_subcommand audit" -s p -l package -d 'Crate: the workspace member to use' -r
 complete -c verigym -n "__fish_verigym_using_subcommand audit" -l features -d 'Crate: features to enable (comma- or space-separated, repeatable)' -r
@@ -257,20 +310,24 @@ lines\t'Plain lines'
 off\t'Nothing'"
 complete -c verigym -n "__fish_verigym_using_subcommand serve" -l allow-remote -d 'Allow a non-loopback --addr; requires --token-file'
 complete -c verigym -n "__fish_verigym_using_subcommand serve" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent serve help" -f -a "list" -d 'List the envs with their versions and params'
-complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent serve help" -f -a "generate" -d 'Write problems as JSON lines'
-complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent serve help" -f -a "verify" -d 'Verify responses against problems; verdicts as JSON lines, a summary on stderr'
-complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent serve help" -f -a "eval" -d 'Benchmark figures: unbiased pass@k, CoT-pass@k, score and format, per env and level'
-complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent serve help" -f -a "probe" -d 'Measure verifiers: TPR, FPR and Youden\'s J on right answers in every allowed form, near misses and known hacks'
-complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent serve help" -f -a "suite" -d 'Build or check frozen fixed-seed benchmark suites'
-complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent serve help" -f -a "schema" -d 'Write the JSON Schemas of every record and params type'
-complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent serve help" -f -a "gen-docs" -d 'Write the shell completions (bash, zsh, fish, PowerShell) and man pages'
-complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent serve help" -f -a "simulate" -d 'Run a curriculum controller against a simulated learner and print a table'
-complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent serve help" -f -a "curriculum" -d 'Serve a curriculum over stdin/stdout: batches of problems out, reward lines in'
-complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent serve help" -f -a "audit" -d 'Mutation-score audit of a mini-repo\'s test suite (needs rustc)'
-complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent serve help" -f -a "catalog" -d 'Build a bug catalog for `repo_fix`: every mutant a mini repo\'s strong suite, or a Cargo package\'s own tests, kill cleanly (needs rustc; a package also cargo)'
-complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent serve help" -f -a "fix-agent" -d 'The naive random-edit fix agent on a mini-repo: how many declared fixes are fake (needs rustc)'
-complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent serve help" -f -a "serve" -d 'Serve rewards, problems and a shared curriculum over HTTP (see the README\'s server section)'
-complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum audit catalog fix-agent serve help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum episode play audit catalog fix-agent serve help" -f -a "list" -d 'List the envs with their versions and params'
+complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum episode play audit catalog fix-agent serve help" -f -a "generate" -d 'Write problems as JSON lines'
+complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum episode play audit catalog fix-agent serve help" -f -a "verify" -d 'Verify responses against problems; verdicts as JSON lines, a summary on stderr'
+complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum episode play audit catalog fix-agent serve help" -f -a "eval" -d 'Benchmark figures: unbiased pass@k, CoT-pass@k, score and format, per env and level'
+complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum episode play audit catalog fix-agent serve help" -f -a "probe" -d 'Measure verifiers: TPR, FPR and Youden\'s J on right answers in every allowed form, near misses and known hacks'
+complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum episode play audit catalog fix-agent serve help" -f -a "suite" -d 'Build or check frozen fixed-seed benchmark suites'
+complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum episode play audit catalog fix-agent serve help" -f -a "schema" -d 'Write the JSON Schemas of every record and params type'
+complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum episode play audit catalog fix-agent serve help" -f -a "gen-docs" -d 'Write the shell completions (bash, zsh, fish, PowerShell) and man pages'
+complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum episode play audit catalog fix-agent serve help" -f -a "simulate" -d 'Run a curriculum controller against a simulated learner and print a table'
+complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum episode play audit catalog fix-agent serve help" -f -a "curriculum" -d 'Serve a curriculum over stdin/stdout: batches of problems out, reward lines in'
+complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum episode play audit catalog fix-agent serve help" -f -a "episode" -d 'Multi-turn episodes: scripted agents through interactive envs, and re-judged transcripts'
+complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum episode play audit catalog fix-agent serve help" -f -a "play" -d 'Play one episode in a terminal: an interactive env, or a single-turn env with feedback'
+complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum episode play audit catalog fix-agent serve help" -f -a "audit" -d 'Mutation-score audit of a mini-repo\'s test suite (needs rustc)'
+complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum episode play audit catalog fix-agent serve help" -f -a "catalog" -d 'Build a bug catalog for `repo_fix`: every mutant a mini repo\'s strong suite, or a Cargo package\'s own tests, kill cleanly (needs rustc; a package also cargo)'
+complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum episode play audit catalog fix-agent serve help" -f -a "fix-agent" -d 'The naive random-edit fix agent on a mini-repo: how many declared fixes are fake (needs rustc)'
+complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum episode play audit catalog fix-agent serve help" -f -a "serve" -d 'Serve rewards, problems and a shared curriculum over HTTP (see the README\'s server section)'
+complete -c verigym -n "__fish_verigym_using_subcommand help; and not __fish_seen_subcommand_from list generate verify eval probe suite schema gen-docs simulate curriculum episode play audit catalog fix-agent serve help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c verigym -n "__fish_verigym_using_subcommand help; and __fish_seen_subcommand_from suite" -f -a "build" -d 'Build a suite: one JSONL file per entry plus manifest.json'
 complete -c verigym -n "__fish_verigym_using_subcommand help; and __fish_seen_subcommand_from suite" -f -a "check" -d 'Re-derive a built suite from its manifest and confirm every byte matches'
+complete -c verigym -n "__fish_verigym_using_subcommand help; and __fish_seen_subcommand_from episode" -f -a "run" -d 'Plays scripted agents through an interactive env\'s episodes and writes their transcripts'
+complete -c verigym -n "__fish_verigym_using_subcommand help; and __fish_seen_subcommand_from episode" -f -a "verify" -d 'Replays transcripts from their records and actions, and judges them again'

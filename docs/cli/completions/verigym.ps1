@@ -37,6 +37,8 @@ Register-ArgumentCompleter -Native -CommandName 'verigym' -ScriptBlock {
             [CompletionResult]::new('gen-docs', 'gen-docs', [CompletionResultType]::ParameterValue, 'Write the shell completions (bash, zsh, fish, PowerShell) and man pages')
             [CompletionResult]::new('simulate', 'simulate', [CompletionResultType]::ParameterValue, 'Run a curriculum controller against a simulated learner and print a table')
             [CompletionResult]::new('curriculum', 'curriculum', [CompletionResultType]::ParameterValue, 'Serve a curriculum over stdin/stdout: batches of problems out, reward lines in')
+            [CompletionResult]::new('episode', 'episode', [CompletionResultType]::ParameterValue, 'Multi-turn episodes: scripted agents through interactive envs, and re-judged transcripts')
+            [CompletionResult]::new('play', 'play', [CompletionResultType]::ParameterValue, 'Play one episode in a terminal: an interactive env, or a single-turn env with feedback')
             [CompletionResult]::new('audit', 'audit', [CompletionResultType]::ParameterValue, 'Mutation-score audit of a mini-repo''s test suite (needs rustc)')
             [CompletionResult]::new('catalog', 'catalog', [CompletionResultType]::ParameterValue, 'Build a bug catalog for `repo_fix`: every mutant a mini repo''s strong suite, or a Cargo package''s own tests, kill cleanly (needs rustc; a package also cargo)')
             [CompletionResult]::new('fix-agent', 'fix-agent', [CompletionResultType]::ParameterValue, 'The naive random-edit fix agent on a mini-repo: how many declared fixes are fake (needs rustc)')
@@ -53,7 +55,7 @@ Register-ArgumentCompleter -Native -CommandName 'verigym' -ScriptBlock {
             break
         }
         'verigym;generate' {
-            [CompletionResult]::new('--env', '--env', [CompletionResultType]::ParameterName, 'The env id (see `verigym list`)')
+            [CompletionResult]::new('--env', '--env', [CompletionResultType]::ParameterName, 'The env id (see `verigym list`), interactive envs'' included')
             [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'The master seed')
             [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'How many problems to write')
             [CompletionResult]::new('--count', '--count', [CompletionResultType]::ParameterName, 'How many problems to write')
@@ -192,6 +194,75 @@ Register-ArgumentCompleter -Native -CommandName 'verigym' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
+        'verigym;episode' {
+            [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Worker threads for generation and verification (default: one per core)')
+            [CompletionResult]::new('--progress', '--progress', [CompletionResultType]::ParameterName, 'How to show progress of long commands on stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('run', 'run', [CompletionResultType]::ParameterValue, 'Plays scripted agents through an interactive env''s episodes and writes their transcripts')
+            [CompletionResult]::new('verify', 'verify', [CompletionResultType]::ParameterValue, 'Replays transcripts from their records and actions, and judges them again')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'verigym;episode;run' {
+            [CompletionResult]::new('--env', '--env', [CompletionResultType]::ParameterName, 'The env id: an interactive env, or any single-turn env for a feedback episode')
+            [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'The master seed')
+            [CompletionResult]::new('--start', '--start', [CompletionResultType]::ParameterName, 'The index of the first problem')
+            [CompletionResult]::new('--level', '--level', [CompletionResultType]::ParameterName, 'The level, from 0 (easiest) to 10')
+            [CompletionResult]::new('--difficulty', '--difficulty', [CompletionResultType]::ParameterName, 'The level, from 0 (easiest) to 10')
+            [CompletionResult]::new('--param', '--param', [CompletionResultType]::ParameterName, 'A param as NAME=VALUE, applied after --level (repeatable)')
+            [CompletionResult]::new('--feedback-turns', '--feedback-turns', [CompletionResultType]::ParameterName, 'For a single-turn env: answers allowed, with feedback after each wrong one (1 to 16)')
+            [CompletionResult]::new('--reward', '--reward', [CompletionResultType]::ParameterName, 'For a single-turn env: `solved`, `first_turn`, or `discounted:GAMMA` with GAMMA in (0, 1]')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'Episodes to play')
+            [CompletionResult]::new('--count', '--count', [CompletionResultType]::ParameterName, 'Episodes to play')
+            [CompletionResult]::new('--agent', '--agent', [CompletionResultType]::ParameterName, 'The scripted agent: `optimal` (the env''s solver strategy, built without the hidden state) or `random` (random queries, then a random answer)')
+            [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Write the transcripts (JSONL) to this file instead of stdout')
+            [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Worker threads for generation and verification (default: one per core)')
+            [CompletionResult]::new('--progress', '--progress', [CompletionResultType]::ParameterName, 'How to show progress of long commands on stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'verigym;episode;verify' {
+            [CompletionResult]::new('--transcripts', '--transcripts', [CompletionResultType]::ParameterName, 'Transcripts (JSONL) as `episode run`, `play` or a trainer wrote them; `-` reads stdin')
+            [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Write the judgements (JSONL) to this file instead of stdout')
+            [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Worker threads for generation and verification (default: one per core)')
+            [CompletionResult]::new('--progress', '--progress', [CompletionResultType]::ParameterName, 'How to show progress of long commands on stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'verigym;episode;help' {
+            [CompletionResult]::new('run', 'run', [CompletionResultType]::ParameterValue, 'Plays scripted agents through an interactive env''s episodes and writes their transcripts')
+            [CompletionResult]::new('verify', 'verify', [CompletionResultType]::ParameterValue, 'Replays transcripts from their records and actions, and judges them again')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'verigym;episode;help;run' {
+            break
+        }
+        'verigym;episode;help;verify' {
+            break
+        }
+        'verigym;episode;help;help' {
+            break
+        }
+        'verigym;play' {
+            [CompletionResult]::new('--env', '--env', [CompletionResultType]::ParameterName, 'The env id: an interactive env, or any single-turn env for a feedback episode')
+            [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'The master seed')
+            [CompletionResult]::new('--start', '--start', [CompletionResultType]::ParameterName, 'The index of the first problem')
+            [CompletionResult]::new('--level', '--level', [CompletionResultType]::ParameterName, 'The level, from 0 (easiest) to 10')
+            [CompletionResult]::new('--difficulty', '--difficulty', [CompletionResultType]::ParameterName, 'The level, from 0 (easiest) to 10')
+            [CompletionResult]::new('--param', '--param', [CompletionResultType]::ParameterName, 'A param as NAME=VALUE, applied after --level (repeatable)')
+            [CompletionResult]::new('--feedback-turns', '--feedback-turns', [CompletionResultType]::ParameterName, 'For a single-turn env: answers allowed, with feedback after each wrong one (1 to 16)')
+            [CompletionResult]::new('--reward', '--reward', [CompletionResultType]::ParameterName, 'For a single-turn env: `solved`, `first_turn`, or `discounted:GAMMA` with GAMMA in (0, 1]')
+            [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Write the episode''s transcript (one JSON line) to this file when it ends')
+            [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Worker threads for generation and verification (default: one per core)')
+            [CompletionResult]::new('--progress', '--progress', [CompletionResultType]::ParameterName, 'How to show progress of long commands on stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
         'verigym;audit' {
             [CompletionResult]::new('--suite', '--suite', [CompletionResultType]::ParameterName, 'Mini repo: `strong`, `weak`, or the path of a suite file (a module body of `#[test]` fns). Crate: one integration test, by file (relative to the package) or target name')
             [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Crate: the workspace member to use')
@@ -283,6 +354,8 @@ Register-ArgumentCompleter -Native -CommandName 'verigym' -ScriptBlock {
             [CompletionResult]::new('gen-docs', 'gen-docs', [CompletionResultType]::ParameterValue, 'Write the shell completions (bash, zsh, fish, PowerShell) and man pages')
             [CompletionResult]::new('simulate', 'simulate', [CompletionResultType]::ParameterValue, 'Run a curriculum controller against a simulated learner and print a table')
             [CompletionResult]::new('curriculum', 'curriculum', [CompletionResultType]::ParameterValue, 'Serve a curriculum over stdin/stdout: batches of problems out, reward lines in')
+            [CompletionResult]::new('episode', 'episode', [CompletionResultType]::ParameterValue, 'Multi-turn episodes: scripted agents through interactive envs, and re-judged transcripts')
+            [CompletionResult]::new('play', 'play', [CompletionResultType]::ParameterValue, 'Play one episode in a terminal: an interactive env, or a single-turn env with feedback')
             [CompletionResult]::new('audit', 'audit', [CompletionResultType]::ParameterValue, 'Mutation-score audit of a mini-repo''s test suite (needs rustc)')
             [CompletionResult]::new('catalog', 'catalog', [CompletionResultType]::ParameterValue, 'Build a bug catalog for `repo_fix`: every mutant a mini repo''s strong suite, or a Cargo package''s own tests, kill cleanly (needs rustc; a package also cargo)')
             [CompletionResult]::new('fix-agent', 'fix-agent', [CompletionResultType]::ParameterValue, 'The naive random-edit fix agent on a mini-repo: how many declared fixes are fake (needs rustc)')
@@ -326,6 +399,20 @@ Register-ArgumentCompleter -Native -CommandName 'verigym' -ScriptBlock {
             break
         }
         'verigym;help;curriculum' {
+            break
+        }
+        'verigym;help;episode' {
+            [CompletionResult]::new('run', 'run', [CompletionResultType]::ParameterValue, 'Plays scripted agents through an interactive env''s episodes and writes their transcripts')
+            [CompletionResult]::new('verify', 'verify', [CompletionResultType]::ParameterValue, 'Replays transcripts from their records and actions, and judges them again')
+            break
+        }
+        'verigym;help;episode;run' {
+            break
+        }
+        'verigym;help;episode;verify' {
+            break
+        }
+        'verigym;help;play' {
             break
         }
         'verigym;help;audit' {

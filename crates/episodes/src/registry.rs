@@ -1,0 +1,157 @@
+//! Which episode envs there are, and opening an episode on any record: a native session for an
+//! interactive env's record, a feedback session for every other env's.
+
+use serde_json::Value;
+
+use verigym_core::dyn_env::DynEnv;
+use verigym_core::record::RecordHeader;
+use verigym_core::rng::ProblemRng;
+
+use crate::envs::counterfeit_coin::CounterfeitCoin;
+use crate::envs::guess_number::GuessNumber;
+use crate::envs::hidden_polynomial::HiddenPolynomial;
+use crate::envs::twenty_questions::TwentyQuestions;
+use crate::feedback::{FeedbackOptions, FeedbackSession};
+use crate::interactive::{Agent, Interactive, NativeSession};
+use crate::session::{EpisodeError, Session};
+
+/// An interactive env behind a trait object. Implemented for every [`Interactive`] env.
+pub trait DynInteractive: Send + Sync {
+    /// The env as a generator of records.
+    fn as_env(&'static self) -> &'static dyn DynEnv;
+    /// Opens an episode on one of its records.
+    fn open(&'static self, record_json: &str) -> Result<Box<dyn Session>, EpisodeError>;
+    /// The optimal agent for a record, built from its blinded data.
+    fn optimal_agent(&'static self, record_json: &str) -> Result<Box<dyn Agent>, EpisodeError>;
+    /// An agent that queries at random and answers at random on its last turn.
+    fn random_agent(
+        &'static self,
+        record_json: &str,
+        seed: u64,
+    ) -> Result<Box<dyn Agent>, EpisodeError>;
+}
+
+fn blinded<E: Interactive>(env: &'static E, record_json: &str) -> Result<E::Data, EpisodeError> {
+    let record: verigym_core::record::Problem<Value, E::Data> =
+        serde_json::from_str(record_json)
+            .map_err(|e| EpisodeError::Invalid(format!("record: not a {} record: {e}", E::ID)))?;
+    Ok(env.blind(&record.data))
+}
+
+impl<E: Interactive> DynInteractive for E {
+    fn as_env(&'static self) -> &'static dyn DynEnv {
+        self
+    }
+
+    fn open(&'static self, record_json: &str) -> Result<Box<dyn Session>, EpisodeError> {
+        Ok(Box::new(NativeSession::open(self, record_json)?))
+    }
+
+    fn optimal_agent(&'static self, record_json: &str) -> Result<Box<dyn Agent>, EpisodeError> {
+        Ok(self.optimal_agent(&blinded(self, record_json)?))
+    }
+
+    fn random_agent(
+        &'static self,
+        record_json: &str,
+        seed: u64,
+    ) -> Result<Box<dyn Agent>, EpisodeError> {
+        let blind = blinded(self, record_json)?;
+        let turns = self.turn_budget(&blind);
+        Ok(Box::new(RandomAgent {
+            env: self,
+            blind,
+            rng: ProblemRng::from_test_seed(seed),
+            turn: 0,
+            turns,
+        }))
+    }
+}
+
+/// Queries at random, then answers at random on the last turn.
+struct RandomAgent<E: Interactive> {
+    env: &'static E,
+    blind: E::Data,
+    rng: ProblemRng,
+    turn: u32,
+    turns: u32,
+}
+
+impl<E: Interactive> Agent for RandomAgent<E> {
+    fn act(&mut self, _observation: &str) -> String {
+        self.turn += 1;
+        if self.turn >= self.turns {
+            self.env.random_answer(&self.blind, &mut self.rng)
+        } else {
+            self.env.random_query(&self.blind, &mut self.rng)
+        }
+    }
+}
+
+static NATIVE: &[&dyn DynInteractive] = &[
+    &GuessNumber,
+    &CounterfeitCoin,
+    &HiddenPolynomial,
+    &TwentyQuestions,
+];
+
+/// Every natively interactive env, in listing order.
+pub fn interactive() -> &'static [&'static dyn DynInteractive] {
+    NATIVE
+}
+
+/// The interactive env with this id, if there is one.
+pub fn find_interactive(id: &str) -> Option<&'static dyn DynInteractive> {
+    NATIVE.iter().copied().find(|e| e.as_env().id() == id)
+}
+
+/// How to run an episode on a record.
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct EpisodeOptions {
+    /// For a single-turn env's record, the feedback episode's options (the defaults when
+    /// `None`); an interactive env's record carries its own budget and takes none.
+    pub feedback: Option<FeedbackOptions>,
+}
+
+/// Opens an episode on any record: native for an interactive env's, feedback for the rest.
+pub fn open(record_json: &str, options: &EpisodeOptions) -> Result<Box<dyn Session>, EpisodeError> {
+    let header: RecordHeader = serde_json::from_str(record_json)
+        .map_err(|e| EpisodeError::Invalid(format!("record: not a problem record: {e}")))?;
+    if let Some(env) = find_interactive(&header.env) {
+        if options.feedback.is_some() {
+            return Err(EpisodeError::Invalid(format!(
+                "feedback options apply to single-turn envs; {} is interactive and its record \
+                 carries its own turn budget",
+                header.env
+            )));
+        }
+        return env.open(record_json);
+    }
+    let env = verigym_envs::registry::find(&header.env)
+        .map_err(|e| EpisodeError::Invalid(format!("record: {e}")))?;
+    let problem = env
+        .load_problem(record_json)
+        .map_err(|e| EpisodeError::Invalid(format!("record: {e}")))?;
+    let prompt: Value = serde_json::from_str(record_json)
+        .map_err(|e| EpisodeError::Invalid(format!("record: {e}")))?;
+    let prompt = prompt
+        .get("prompt")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    Ok(Box::new(FeedbackSession::new(
+        problem,
+        prompt,
+        options.feedback.unwrap_or_default(),
+    )?))
+}
+
+/// Opens an episode and restores a state its [`Session::state`] wrote.
+pub fn resume(
+    record_json: &str,
+    options: &EpisodeOptions,
+    state: Value,
+) -> Result<Box<dyn Session>, EpisodeError> {
+    let mut session = open(record_json, options)?;
+    session.restore(state)?;
+    Ok(session)
+}

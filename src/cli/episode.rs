@@ -1,0 +1,274 @@
+//! `verigym episode`: run scripted agents through episodes, and re-judge transcripts.
+
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+
+use anyhow::{Context, Result, bail};
+use verigym::episodes::{self, Episode, FeedbackOptions, RewardMode, Transcript};
+use verigym::{DynEnv, registry};
+
+use super::OutputError;
+use super::inputs::{name, open};
+use super::output::Output;
+use super::params::parse_overrides;
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(clap::Subcommand)]
+enum Command {
+    /// Plays scripted agents through an interactive env's episodes and writes their transcripts.
+    Run(RunArgs),
+    /// Replays transcripts from their records and actions, and judges them again.
+    Verify(VerifyArgs),
+}
+
+/// Where an episode's problems come from: shared by `episode run` and `play`.
+#[derive(clap::Args)]
+pub struct Source {
+    /// The env id: an interactive env, or any single-turn env for a feedback episode.
+    #[arg(long)]
+    pub env: String,
+    /// The master seed.
+    #[arg(long, default_value_t = 0, allow_hyphen_values = true)]
+    pub seed: u64,
+    /// The index of the first problem.
+    #[arg(long, default_value_t = 0, allow_hyphen_values = true)]
+    pub start: u64,
+    /// The level, from 0 (easiest) to 10.
+    #[arg(long, visible_alias = "difficulty", allow_hyphen_values = true)]
+    pub level: Option<f64>,
+    /// A param as NAME=VALUE, applied after --level (repeatable).
+    #[arg(long = "param", value_name = "NAME=VALUE")]
+    pub params: Vec<String>,
+    /// For a single-turn env: answers allowed, with feedback after each wrong one (1 to 16).
+    #[arg(long, allow_hyphen_values = true)]
+    pub feedback_turns: Option<u32>,
+    /// For a single-turn env: `solved`, `first_turn`, or `discounted:GAMMA` with GAMMA in (0, 1].
+    #[arg(long)]
+    pub reward: Option<String>,
+}
+
+impl Source {
+    /// The env, its generator's records from `start`, and the feedback options.
+    pub fn records(&self, count: u64) -> Result<(Vec<String>, Option<FeedbackOptions>)> {
+        let env = find_env(&self.env)?;
+        let interactive = episodes::find_interactive(&self.env).is_some();
+        let feedback = self.feedback_options()?;
+        if interactive && feedback.is_some() {
+            bail!(
+                "invalid value for `--feedback-turns`/`--reward` with `--env` {}: it is an \
+                 interactive env with its own turn budget; allowed: these flags only with a \
+                 single-turn env",
+                self.env
+            );
+        }
+        let overrides = parse_overrides(&self.params, &env.default_params())?;
+        let generator = env.generator(self.level, &overrides, self.seed)?;
+        if count > 0 && self.start.checked_add(count - 1).is_none() {
+            bail!(
+                "invalid value for `--start`: {}; allowed: start + count - 1 at most {}",
+                self.start,
+                u64::MAX
+            );
+        }
+        let records = (self.start..self.start + count)
+            .map(|i| {
+                let mut line = Vec::new();
+                generator.write_jsonl(i, &mut line);
+                String::from_utf8(line).expect("records are UTF-8")
+            })
+            .collect();
+        Ok((
+            records,
+            feedback.or((!interactive).then(FeedbackOptions::default)),
+        ))
+    }
+
+    fn feedback_options(&self) -> Result<Option<FeedbackOptions>> {
+        if self.feedback_turns.is_none() && self.reward.is_none() {
+            return Ok(None);
+        }
+        let mut options = FeedbackOptions::default();
+        if let Some(turns) = self.feedback_turns {
+            options.max_turns = turns;
+        }
+        if let Some(reward) = &self.reward {
+            options.reward = parse_reward(reward)?;
+        }
+        options
+            .validate()
+            .map_err(|e| anyhow::anyhow!("{e}").context("invalid episode options"))?;
+        Ok(Some(options))
+    }
+}
+
+fn parse_reward(text: &str) -> Result<RewardMode> {
+    Ok(match text {
+        "solved" => RewardMode::Solved,
+        "first_turn" => RewardMode::FirstTurn,
+        _ => match text.strip_prefix("discounted:").map(str::parse::<f64>) {
+            Some(Ok(gamma)) if gamma > 0.0 && gamma <= 1.0 => RewardMode::Discounted { gamma },
+            _ => bail!(
+                "invalid value for `--reward`: {text:?}; allowed: solved, first_turn, or \
+                 discounted:GAMMA with GAMMA in (0, 1]"
+            ),
+        },
+    })
+}
+
+/// A single-turn env from the registry or an interactive one, by id.
+pub fn find_env(id: &str) -> Result<&'static dyn DynEnv> {
+    match registry::find(id) {
+        Ok(env) => Ok(env),
+        Err(e) => match episodes::find_interactive(id) {
+            Some(env) => Ok(env.as_env()),
+            None => {
+                let interactive: Vec<&str> = episodes::interactive()
+                    .iter()
+                    .map(|e| e.as_env().id())
+                    .collect();
+                Err(anyhow::anyhow!(
+                    "{e}; interactive envs: {}",
+                    interactive.join(", ")
+                ))
+            }
+        },
+    }
+}
+
+#[derive(clap::Args)]
+struct RunArgs {
+    #[command(flatten)]
+    source: Source,
+    /// Episodes to play.
+    #[arg(
+        short = 'n',
+        long = "count",
+        default_value_t = 10,
+        allow_hyphen_values = true
+    )]
+    count: u64,
+    /// The scripted agent: `optimal` (the env's solver strategy, built without the hidden
+    /// state) or `random` (random queries, then a random answer).
+    #[arg(long, value_enum, default_value = "optimal")]
+    agent: AgentKind,
+    /// Write the transcripts (JSONL) to this file instead of stdout.
+    #[arg(long)]
+    out: Option<PathBuf>,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum AgentKind {
+    Optimal,
+    Random,
+}
+
+#[derive(clap::Args)]
+struct VerifyArgs {
+    /// Transcripts (JSONL) as `episode run`, `play` or a trainer wrote them; `-` reads stdin.
+    #[arg(long)]
+    transcripts: PathBuf,
+    /// Write the judgements (JSONL) to this file instead of stdout.
+    #[arg(long)]
+    out: Option<PathBuf>,
+}
+
+pub fn run(args: Args) -> Result<()> {
+    match args.command {
+        Command::Run(args) => run_agents(args),
+        Command::Verify(args) => verify(args),
+    }
+}
+
+fn run_agents(args: RunArgs) -> Result<()> {
+    let Some(env) = episodes::find_interactive(&args.source.env) else {
+        find_env(&args.source.env)?;
+        bail!(
+            "invalid value for `--env`: {}; allowed: an interactive env (scripted agents need one): {}",
+            args.source.env,
+            episodes::interactive()
+                .iter()
+                .map(|e| e.as_env().id())
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    };
+    let (records, feedback) = args.source.records(args.count)?;
+    let mut out = Output::open(args.out.as_deref())?;
+    let (mut solved, mut queries, mut optimum) = (0u64, 0u64, 0u64);
+    for (i, record) in records.iter().enumerate() {
+        let record = record.trim_end();
+        let mut agent = match args.agent {
+            AgentKind::Optimal => env.optimal_agent(record)?,
+            AgentKind::Random => env.random_agent(record, args.source.start + i as u64)?,
+        };
+        let mut episode = Episode::open(record, feedback)?;
+        let mut observation = episode.prompt().to_string();
+        while !episode.session().done() {
+            let action = agent.act(&observation);
+            observation = episode.step(&action)?.observation;
+        }
+        let transcript = episode.transcript();
+        if let Some(verdict) = &transcript.verdict {
+            solved += u64::from(verdict.correct);
+            let counters = verdict.detail.as_ref().and_then(|d| d.get("episode"));
+            let count = |key: &str| counters.and_then(|c| c.get(key)).and_then(|v| v.as_u64());
+            queries += count("queries").unwrap_or(0);
+            optimum += count("optimum").unwrap_or(0);
+        }
+        serde_json::to_writer(&mut out, &transcript)?;
+        out.write_all(b"\n").map_err(OutputError)?;
+    }
+    out.finish()?;
+    let n = records.len().max(1) as f64;
+    eprintln!(
+        "{} episodes of {}: solved {:.3}, queries {:.2} per episode (optimum {:.2})",
+        records.len(),
+        args.source.env,
+        solved as f64 / n,
+        queries as f64 / n,
+        optimum as f64 / n
+    );
+    Ok(())
+}
+
+fn verify(args: VerifyArgs) -> Result<()> {
+    let source = name(&args.transcripts);
+    let reader = open(&args.transcripts)?;
+    let mut judged = Vec::new();
+    for (n, line) in reader.lines().enumerate() {
+        let line = line.with_context(|| format!("reading {source}"))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let transcript: Transcript = serde_json::from_str(&line)
+            .with_context(|| format!("{source}:{}: not a transcript", n + 1))?;
+        let rejudged = episodes::rejudge(&transcript)
+            .map_err(|e| anyhow::anyhow!("{source}:{}: {e}", n + 1))?;
+        judged.push(rejudged);
+    }
+    if judged.is_empty() {
+        bail!(
+            "invalid value for `--transcripts`: {source} holds no transcript; allowed: a JSONL \
+             file of transcripts"
+        );
+    }
+    let mut out = Output::open(args.out.as_deref())?;
+    for r in &judged {
+        serde_json::to_writer(&mut out, r)?;
+        out.write_all(b"\n").map_err(OutputError)?;
+    }
+    out.finish()?;
+    let inconsistent = judged.iter().filter(|r| !r.consistent).count();
+    let reward: f64 = judged.iter().map(|r| r.reward).sum();
+    eprintln!(
+        "{} transcripts: mean reward {:.4} (re-judged), {inconsistent} inconsistent with their log",
+        judged.len(),
+        reward / judged.len().max(1) as f64
+    );
+    Ok(())
+}

@@ -1,0 +1,402 @@
+//! Episodes: the optimal agents win within the proven optimum without seeing the hidden state, no
+//! action sequence panics or outlasts its budget, transcripts replay byte for byte and forged
+//! ones are caught, and feedback never says more than its rule.
+
+use proptest::prelude::*;
+use serde_json::Value;
+
+use verigym::episodes::{
+    self, Episode, EpisodeError, FeedbackOptions, RewardMode, Transcript, rejudge,
+};
+use verigym::{AnswerFormat, registry};
+
+use crate::support::check_golden;
+
+/// The record of problem `index` of an interactive env at `level`, as one JSON line.
+fn record(env: &str, level: f64, seed: u64, index: u64) -> String {
+    let env = episodes::find_interactive(env).unwrap().as_env();
+    let generator = env
+        .generator(Some(level), &Default::default(), seed)
+        .unwrap();
+    let mut line = Vec::new();
+    generator.write_jsonl(index, &mut line);
+    String::from_utf8(line).unwrap().trim_end().to_string()
+}
+
+/// Plays the env's optimal agent, built from blinded data, through one episode.
+fn play_optimal(env: &str, record: &str) -> Transcript {
+    let mut agent = episodes::find_interactive(env)
+        .unwrap()
+        .optimal_agent(record)
+        .unwrap();
+    let mut episode = Episode::open(record, None).unwrap();
+    let mut observation = episode.prompt().to_string();
+    while !episode.session().done() {
+        observation = episode.step(&agent.act(&observation)).unwrap().observation;
+    }
+    episode.transcript()
+}
+
+fn counter(transcript: &Transcript, key: &str) -> u64 {
+    transcript
+        .verdict
+        .as_ref()
+        .unwrap()
+        .detail
+        .as_ref()
+        .unwrap()["episode"][key]
+        .as_u64()
+        .unwrap()
+}
+
+fn interactive_ids() -> Vec<&'static str> {
+    episodes::interactive()
+        .iter()
+        .map(|e| e.as_env().id())
+        .collect()
+}
+
+#[test]
+fn the_optimal_agent_always_wins_within_the_optimum_at_every_level() {
+    for env in interactive_ids() {
+        for level in 0..=10 {
+            for index in 0..12 {
+                let record = record(env, f64::from(level), 3, index);
+                let t = play_optimal(env, &record);
+                assert_eq!(
+                    t.reward,
+                    Some(1.0),
+                    "{env} level {level} index {index}: {t:?}"
+                );
+                assert!(
+                    counter(&t, "queries") <= counter(&t, "optimum"),
+                    "{env} level {level} index {index}: more queries than the optimum"
+                );
+            }
+        }
+    }
+}
+
+/// The agents see only blinded data, so their win is earned by querying: the same agent on a
+/// record whose hidden state is different (another index) still wins, and a record's hidden
+/// state is what decides the answer.
+#[test]
+fn agents_never_see_the_hidden_state() {
+    for env in interactive_ids() {
+        let a = record(env, 5.0, 11, 0);
+        let b = record(env, 5.0, 11, 1);
+        let blind = |r: &str| {
+            let mut agent = episodes::find_interactive(env)
+                .unwrap()
+                .optimal_agent(r)
+                .unwrap();
+            agent.act("")
+        };
+        // Same table, same first move, whatever is hidden.
+        let (va, vb): (Value, Value) = (
+            serde_json::from_str(&a).unwrap(),
+            serde_json::from_str(&b).unwrap(),
+        );
+        if va["params"] == vb["params"] && env != "twenty_questions" {
+            assert_eq!(
+                blind(&a),
+                blind(&b),
+                "{env}: the first move depends on the secret"
+            );
+        }
+    }
+}
+
+#[test]
+fn rewards_are_paid_only_at_the_end_and_repeats_earn_nothing() {
+    let record = record("guess_number", 2.0, 1, 0);
+    let mut episode = Episode::open(&record, None).unwrap();
+    let budget = episode.session().budget();
+    for turn in 1..budget {
+        let step = episode.step("<query>1</query>").unwrap();
+        assert_eq!(step.reward, 0.0);
+        assert!(!step.done, "turn {turn} of {budget} ended the episode");
+    }
+    let last = episode.step("<query>1</query>").unwrap();
+    assert!(last.done, "the budget did not end the episode");
+    assert_eq!(last.reward, 0.0);
+    assert_eq!(last.verdict.unwrap().reason, verigym::Reason::NoAnswer);
+    assert_eq!(episode.step("<answer>1</answer>"), Err(EpisodeError::Done));
+}
+
+#[test]
+fn a_wrong_or_hedged_final_answer_ends_the_episode_unpaid() {
+    for env in interactive_ids() {
+        let record = record(env, 3.0, 2, 0);
+        let answer = serde_json::from_str::<Value>(&record).unwrap()["answer"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        for hedge in [
+            format!("<query>1</query><answer>{answer}</answer>"),
+            format!("<think><answer>{answer}</answer></think>"),
+            format!("<answer>{answer}</answer><answer>not {answer}</answer>"),
+        ] {
+            let mut episode = Episode::open(&record, None).unwrap();
+            let step = episode.step(&hedge).unwrap();
+            assert_eq!(step.reward, 0.0, "{env}: {hedge:?} was paid");
+        }
+        let mut episode = Episode::open(&record, None).unwrap();
+        let step = episode.step(&format!("<answer>{answer}</answer>")).unwrap();
+        assert_eq!(step.reward, 1.0, "{env}: the reference answer was refused");
+    }
+}
+
+#[test]
+fn a_tampered_record_is_refused_before_any_turn() {
+    let record = record("counterfeit_coin", 5.0, 1, 0);
+    let mut value: Value = serde_json::from_str(&record).unwrap();
+    value["data"]["heavy"] = Value::from(0);
+    let err = Episode::open(&value.to_string(), None).err().unwrap();
+    assert!(err.to_string().contains("heavy"), "{err}");
+    value["data"]["heavy"] = Value::from(1);
+    value["env_version"] = Value::from(99);
+    let err = Episode::open(&value.to_string(), None).err().unwrap();
+    assert!(err.to_string().contains("env_version"), "{err}");
+    let feedback = Some(FeedbackOptions::default());
+    let err = Episode::open(&record, feedback).err().unwrap();
+    assert!(err.to_string().contains("interactive"), "{err}");
+}
+
+#[test]
+fn transcripts_replay_exactly_and_forgeries_are_caught() {
+    for env in interactive_ids() {
+        let t = play_optimal(env, &record(env, 6.0, 5, 2));
+        let judged = rejudge(&t).unwrap();
+        assert!(
+            judged.consistent && judged.reward == 1.0,
+            "{env}: {judged:?}"
+        );
+
+        let mut claimed = t.clone();
+        claimed.reward = Some(0.5);
+        assert!(
+            !rejudge(&claimed).unwrap().consistent,
+            "{env}: a changed reward passed"
+        );
+
+        let mut lied = t.clone();
+        lied.turns[0].observation.push('!');
+        assert!(
+            !rejudge(&lied).unwrap().consistent,
+            "{env}: a changed observation passed"
+        );
+
+        let mut extra = t.clone();
+        extra.turns.push(t.turns.last().unwrap().clone());
+        assert!(
+            !rejudge(&extra).unwrap().consistent,
+            "{env}: a turn after the end passed"
+        );
+
+        // A record with the hidden state moved to suit the answer given: reward 0.
+        let mut forged = t.clone();
+        let data = forged.record["data"].as_object_mut().unwrap();
+        let (key, value) = data
+            .iter_mut()
+            .map(|(k, v)| (k.clone(), v))
+            .find(|(k, _)| ["heavy", "secret", "hidden", "coefficients"].contains(&k.as_str()))
+            .unwrap();
+        *value = match value.take() {
+            Value::Number(n) => Value::from(if n.as_u64() == Some(1) { 2 } else { 1 }),
+            Value::Array(mut a) => {
+                a[0] = Value::from(u64::from(a[0] == 0));
+                Value::Array(a)
+            }
+            other => other,
+        };
+        let judged = rejudge(&forged).unwrap();
+        assert!(
+            !judged.consistent && judged.reward == 0.0 && !judged.correct,
+            "{env}: a record with another {key} passed: {judged:?}"
+        );
+    }
+}
+
+/// Golden transcripts of the optimal agents, one per env and level band: any change in prompts,
+/// observations or verdicts shows here, and needs a version bump.
+#[test]
+fn golden_transcripts_of_the_optimal_agents() {
+    let mut lines = Vec::new();
+    for env in interactive_ids() {
+        for level in [0.0, 5.0, 10.0] {
+            let t = play_optimal(env, &record(env, level, 42, 0));
+            lines.extend(serde_json::to_vec(&t).unwrap());
+            lines.push(b'\n');
+        }
+    }
+    check_golden("episodes-optimal-s42.jsonl", &lines);
+}
+
+#[test]
+fn a_state_saved_midway_resumes_to_the_same_end() {
+    for env in interactive_ids() {
+        let record = record(env, 8.0, 9, 4);
+        let whole = play_optimal(env, &record);
+        let half = whole.turns.len() / 2;
+        let mut first = episodes::open(&record, &Default::default()).unwrap();
+        for turn in &whole.turns[..half] {
+            first.step(&turn.action).unwrap();
+        }
+        let state = first.state();
+        let state: Value = serde_json::from_str(&serde_json::to_string(&state).unwrap()).unwrap();
+        let mut resumed = episodes::resume(&record, &Default::default(), state).unwrap();
+        let mut last = None;
+        for turn in &whole.turns[half..] {
+            let step = resumed.step(&turn.action).unwrap();
+            assert_eq!(
+                step.observation, turn.observation,
+                "{env}: resumed turns differ"
+            );
+            last = Some(step);
+        }
+        assert_eq!(
+            last.unwrap().verdict,
+            whole.verdict,
+            "{env}: resumed verdict differs"
+        );
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// Any actions at all: no panic, never more turns than the budget, done exactly when the
+    /// budget or an answer ends it, and nothing after.
+    #[test]
+    fn no_action_sequence_panics_or_outlasts_its_budget(
+        env in 0usize..4,
+        level in 0u32..=10,
+        actions in proptest::collection::vec(
+            prop_oneof![
+                ".{0,40}",
+                "<query>[0-9 vs,=a-z]{0,20}</query>",
+                "<answer>[0-9 a-z]{0,12}</answer>",
+                Just("<query>".to_string()),
+                Just("<think><query>1</query></think>".to_string()),
+            ],
+            0..30,
+        ),
+    ) {
+        let env = interactive_ids()[env];
+        let record = record(env, f64::from(level), 7, 0);
+        let mut episode = Episode::open(&record, None).unwrap();
+        let budget = episode.session().budget();
+        for action in &actions {
+            match episode.step(action) {
+                Ok(step) => {
+                    prop_assert!(episode.session().turns() <= budget);
+                    prop_assert!(step.reward == 0.0 || step.done);
+                    prop_assert_eq!(step.done, step.verdict.is_some());
+                }
+                Err(e) => prop_assert_eq!(e, EpisodeError::Done),
+            }
+        }
+        prop_assert!(rejudge(&episode.transcript()).unwrap().consistent);
+    }
+}
+
+/// A response with the record's reference answer in the env's answer format.
+fn reference_response(env: &dyn verigym::DynEnv, record: &Value) -> String {
+    let answer = record["answer"].as_str().unwrap();
+    match env.answer_format() {
+        AnswerFormat::Tagged => format!("<answer>{answer}</answer>"),
+        AnswerFormat::CodeBlock(_) => answer.to_string(),
+    }
+}
+
+/// Every registered env's feedback episode: a wrong first answer then the reference is paid as
+/// each reward mode says, and the feedback is one of the fixed sentences (a step number at
+/// most), never the verdict's message.
+#[test]
+fn feedback_episodes_over_every_env_pay_as_their_mode_says() {
+    for env in registry::envs() {
+        if env.id() == "repo_fix" {
+            continue; // needs rustc per answer; covered by its own tests
+        }
+        let generator = env.generator(Some(3.0), &Default::default(), 1).unwrap();
+        let mut line = Vec::new();
+        generator.write_jsonl(0, &mut line);
+        let record_json = String::from_utf8(line).unwrap();
+        let record: Value = serde_json::from_str(&record_json).unwrap();
+        let right = reference_response(*env, &record);
+        for (mode, expected) in [
+            (RewardMode::Solved, 1.0),
+            (RewardMode::Discounted { gamma: 0.5 }, 0.5),
+            (RewardMode::FirstTurn, 0.0),
+        ] {
+            let options = FeedbackOptions {
+                max_turns: 3,
+                reward: mode,
+            };
+            let mut episode = Episode::open(record_json.trim_end(), Some(options)).unwrap();
+            let first = episode.step("<answer>zzz not it</answer>").unwrap();
+            assert!(
+                !first.done,
+                "{}: a wrong first answer ended the episode",
+                env.id()
+            );
+            let said = first.observation.split(" (").next().unwrap();
+            assert!(
+                FIXED.contains(&said),
+                "{}: feedback {said:?} is not one of the fixed sentences",
+                env.id()
+            );
+            let last = episode.step(&right).unwrap();
+            assert!(
+                last.done,
+                "{}: the reference did not end the episode",
+                env.id()
+            );
+            assert_eq!(last.reward, expected, "{} under {mode:?}", env.id());
+            assert!(rejudge(&episode.transcript()).unwrap().consistent);
+        }
+    }
+}
+
+const FIXED: &[&str] = &[
+    "The answer is wrong.",
+    "The answer is not in the form the problem asks for.",
+    "No final answer: put it in <answer></answer>, outside any think block.",
+    "The answer uses something the problem forbids.",
+];
+
+/// The feedback for modarith names the first wrong step and nothing else: not the value.
+#[test]
+fn step_feedback_names_a_step_not_a_value() {
+    let env = registry::find("modarith").unwrap();
+    let generator = env.generator(None, &Default::default(), 42).unwrap();
+    let mut line = Vec::new();
+    generator.write_jsonl(0, &mut line);
+    let record: Value = serde_json::from_slice(&line).unwrap();
+    let steps = record["data"]["steps"].as_array().unwrap();
+    let wrong: Vec<String> = steps
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let v = s["value"].as_u64().unwrap();
+            let v = if i == 2 { (v + 1) % 101 } else { v };
+            format!("step {}: {v}", i + 1)
+        })
+        .collect();
+    let response = format!("<think>{}</think><answer>0</answer>", wrong.join("\n"));
+    let options = FeedbackOptions::default();
+    let mut episode = Episode::open(
+        std::str::from_utf8(&line).unwrap().trim_end(),
+        Some(options),
+    )
+    .unwrap();
+    let step = episode.step(&response).unwrap();
+    assert!(step.observation.contains("Step 3"), "{}", step.observation);
+    let right = steps[2]["value"].to_string();
+    assert!(
+        !step.observation.contains(&right) || right == "3",
+        "the feedback gives the value: {}",
+        step.observation
+    );
+}
