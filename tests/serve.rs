@@ -1126,3 +1126,180 @@ fn responses_are_problems_the_library_would_write() {
     drop(server);
     fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The transcript `verigym episode run` writes for the optimal agent on one problem.
+fn optimal_transcript(env: &str, level: &str, seed: &str) -> Value {
+    let out = Command::new(BIN)
+        .args([
+            "episode", "run", "--env", env, "--level", level, "--seed", seed, "-n", "1",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// OpenEnv's HTTP shapes with an `episode_id`: the optimal agent's actions replayed over the
+/// wire get the observations and the reward `verigym episode run` logged; a finished episode
+/// refuses more steps (409), a closed one is 410, an unknown one 404, an idle one expires (410),
+/// and a full table is 503.
+#[test]
+fn openenv_http_episodes_replay_the_library_and_end_cleanly() {
+    let server = Server::start("episodes", &["--max-sessions", "2", "--session-idle", "1"]);
+    for env in [
+        "counterfeit_coin",
+        "twenty_questions",
+        "hidden_polynomial",
+        "guess_number",
+    ] {
+        let logged = optimal_transcript(env, "6", "3");
+        let reset = json!({"episode_id": env, "env": env, "level": 6.0, "seed": 3});
+        let (status, first) = server.post("/openenv/reset", &reset);
+        assert_eq!(status, 200, "{first}");
+        assert_eq!(first["observation"]["text"], logged["record"]["prompt"]);
+        assert_eq!(first["done"], false);
+        assert_eq!(first["reward"], Value::Null);
+        for turn in logged["turns"].as_array().unwrap() {
+            let step = json!({"episode_id": env, "action": {"message": turn["action"]}});
+            let (status, got) = server.post("/openenv/step", &step);
+            assert_eq!(status, 200, "{got}");
+            assert_eq!(got["observation"]["text"], turn["observation"], "{env}");
+            assert_eq!(got["reward"], turn["reward"], "{env}");
+            assert_eq!(got["done"], turn["done"], "{env}");
+        }
+        let (status, body) = server.post(
+            "/openenv/step",
+            &json!({"episode_id": env, "action": {"message": "<answer>1</answer>"}}),
+        );
+        assert_eq!(status, 409, "a step after the end: {body}");
+        let r = http(
+            &server.addr,
+            "GET",
+            &format!("/openenv/state?episode_id={env}"),
+            &[],
+            b"",
+        );
+        let state: Value = serde_json::from_slice(&r.body).unwrap();
+        assert_eq!(state["done"], true, "{state}");
+        let (status, _) = server.post("/openenv/close", &json!({"episode_id": env}));
+        assert_eq!(status, 200);
+        let (status, body) = server.post(
+            "/openenv/step",
+            &json!({"episode_id": env, "action": {"message": "x"}}),
+        );
+        assert_eq!(status, 410, "{body}");
+        assert!(error_of(&body).contains("closed"), "{body}");
+    }
+    let (status, body) = server.post(
+        "/openenv/step",
+        &json!({"episode_id": "never", "action": {"message": "x"}}),
+    );
+    assert_eq!(status, 404, "{body}");
+    for bad in [
+        json!({"episode_id": "a", "action": {"text": "x"}}),
+        json!({"episode_id": "a", "action": "x"}),
+        json!({"action": {"message": "x"}}),
+    ] {
+        let (status, body) = server.post("/openenv/step", &bad);
+        assert_eq!(status, 422, "{bad}: {body}");
+    }
+    let (status, body) = server.post("/openenv/reset", &json!({"env": "nope"}));
+    assert_eq!(status, 422);
+    assert!(error_of(&body).contains("nope"), "{body}");
+    let (status, body) = server.post("/openenv/reset", &json!({"env": "repo_fix"}));
+    assert_eq!(status, 422, "{body}");
+    // Two live episodes fill the table; a third waits for one to expire.
+    for id in ["x", "y"] {
+        assert_eq!(
+            server.post("/openenv/reset", &json!({"episode_id": id})).0,
+            200
+        );
+    }
+    let (status, body) = server.post("/openenv/reset", &json!({"episode_id": "z"}));
+    assert_eq!(status, 503, "{body}");
+    std::thread::sleep(Duration::from_millis(1500));
+    let (status, body) = server.post(
+        "/openenv/step",
+        &json!({"episode_id": "x", "action": {"message": "<query>1 vs 2</query>"}}),
+    );
+    assert_eq!(status, 410, "{body}");
+    assert!(error_of(&body).contains("expired"), "{body}");
+    assert_eq!(
+        server.post("/openenv/reset", &json!({"episode_id": "z"})).0,
+        200
+    );
+    // A feedback episode over a single-turn env, with its options.
+    let reset = json!({"episode_id": "f", "env": "modarith", "feedback": {"max_turns": 2, "reward": {"mode": "discounted", "gamma": 0.5}}});
+    let (status, first) = server.post("/openenv/reset", &reset);
+    assert_eq!(status, 200, "{first}");
+    assert!(
+        first["observation"]["text"]
+            .as_str()
+            .unwrap()
+            .contains("up to 2 times")
+    );
+}
+
+/// NeMo Gym's resources-server contract: `seed_session` sets the session cookie, the `act` tool
+/// takes turns, `verify` takes the final Responses-API message as the final answer and answers
+/// the request with `reward` added; without the cookie, or after `close_session`, no reward.
+#[test]
+fn nemo_gym_sessions_pay_the_episode_verdict_at_verify() {
+    let server = Server::start("nemo", &[]);
+    let a = &server.addr;
+    let post = |path: &str, cookie: Option<&str>, body: &Value| {
+        let cookie = cookie.map(|c| format!("verigym_session={c}"));
+        let headers: Vec<(&str, &str)> = cookie.iter().map(|c| ("Cookie", c.as_str())).collect();
+        let r = http(a, "POST", path, &headers, body.to_string().as_bytes());
+        let json: Value = serde_json::from_slice(&r.body).unwrap_or(Value::Null);
+        (r.status, r.header("set-cookie").map(str::to_owned), json)
+    };
+    let logged = optimal_transcript("counterfeit_coin", "5", "8");
+    let turns = logged["turns"].as_array().unwrap();
+    for (final_message, expected) in [
+        (turns.last().unwrap()["action"].clone(), 1.0),
+        (json!("I give up."), 0.0),
+    ] {
+        let seed = json!({"env": "counterfeit_coin", "level": 5.0, "seed": 8, "responses_create_params": {"input": []}});
+        let (status, cookie, body) = post("/nemo/seed_session", None, &seed);
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["observation"], logged["record"]["prompt"]);
+        let cookie = cookie.unwrap();
+        let id = cookie
+            .strip_prefix("verigym_session=")
+            .unwrap()
+            .split(';')
+            .next()
+            .unwrap()
+            .to_owned();
+        for turn in &turns[..turns.len() - 1] {
+            let (status, _, got) =
+                post("/nemo/act", Some(&id), &json!({"message": turn["action"]}));
+            assert_eq!(status, 200, "{got}");
+            assert_eq!(got["observation"], turn["observation"]);
+        }
+        let request = json!({
+            "responses_create_params": {"input": []},
+            "response": {"output": [{"type": "message", "role": "assistant",
+                "content": [{"type": "output_text", "text": final_message}]}]},
+        });
+        let (status, _, verified) = post("/nemo/verify", Some(&id), &request);
+        assert_eq!(status, 200, "{verified}");
+        assert_eq!(verified["reward"], expected, "{verified}");
+        assert_eq!(
+            verified["responses_create_params"],
+            request["responses_create_params"]
+        );
+        let (status, _, _) = post("/nemo/close_session", Some(&id), &json!({}));
+        assert_eq!(status, 200);
+        let (status, _, body) = post("/nemo/verify", Some(&id), &request);
+        assert_eq!(status, 410, "{body}");
+    }
+    let (status, _, body) = post("/nemo/act", None, &json!({"message": "x"}));
+    assert_eq!(status, 422, "{body}");
+    assert!(error_of(&body).contains("verigym_session"), "{body}");
+}

@@ -45,6 +45,16 @@ pub struct Args {
     /// Requests handled at once; more wait.
     #[arg(long, default_value_t = 1024)]
     max_in_flight: usize,
+    /// Episodes live at once (HTTP and websocket, under /openenv); more are answered 503.
+    #[arg(long, default_value_t = 10_000)]
+    max_sessions: usize,
+    /// Seconds an episode may sit without a step before it expires (then 410).
+    #[arg(long, default_value_t = 600.0)]
+    session_idle: f64,
+    /// The env an episode reset names no `env` or `record` for: interactive, or any env for a
+    /// feedback episode.
+    #[arg(long, default_value = "counterfeit_coin")]
+    episode_env: String,
     /// Serve one shared curriculum from this config (TOML, as for `verigym curriculum`).
     #[arg(long, requires = "state_dir")]
     curriculum: Option<PathBuf>,
@@ -96,9 +106,12 @@ pub fn run(args: Args) -> Result<()> {
             compile_concurrency: args.compile_concurrency,
             compile_queue: args.compile_queue,
             max_in_flight: args.max_in_flight.max(1),
+            max_sessions: args.max_sessions.max(1),
+            session_idle: seconds("session-idle", args.session_idle)?,
         },
         curriculum,
         save_interval: seconds("save-interval", args.save_interval)?,
+        episode_env: args.episode_env,
     };
     let filter = tracing_subscriber::EnvFilter::try_from_env("VERIGYM_LOG")
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));

@@ -46,6 +46,8 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/curriculum/record", post(curriculum_record))
         .route("/health", get(health))
         .route("/metrics", get(metrics))
+        .merge(super::openenv::routes())
+        .merge(super::nemo::routes())
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(limit))
         .layer(middleware::from_fn_with_state(app.clone(), deadline))
@@ -83,7 +85,7 @@ async fn observe(State(app): State<Arc<App>>, request: Request, next: Next) -> R
 /// open so load balancers can probe it.
 async fn authorize(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
     if let Some(expected) = &app.token_hash
-        && request.uri().path() != "/health"
+        && !matches!(request.uri().path(), "/health" | "/openenv/health")
     {
         let given = request
             .headers()
@@ -603,7 +605,10 @@ async fn not_found(request: Request) -> ApiError {
         404,
         format!(
             "no route {} {}; routes: POST /verify, /verify/batch, /get_reward, /generate, \
-             /curriculum/next, /curriculum/record; GET /health, /metrics",
+             /curriculum/next, /curriculum/record, /openenv/reset, /openenv/step, /openenv/close, /nemo/seed_session, /nemo/act, \
+             /nemo/verify, /nemo/close_session; \
+             GET /health, /metrics, /openenv/state, /openenv/schema, /openenv/health, \
+             /openenv/metadata, /openenv/ws (websocket)",
             request.method(),
             request.uri().path()
         ),

@@ -17,6 +17,9 @@ mod grade;
 mod http;
 mod listen;
 pub mod metrics;
+mod nemo;
+mod openenv;
+mod sessions;
 pub mod store;
 
 use std::net::SocketAddr;
@@ -51,6 +54,8 @@ pub struct ServeConfig {
     pub curriculum: Option<(CurriculumConfig, PathBuf)>,
     /// How often the curriculum state is snapshotted (also at shutdown).
     pub save_interval: Duration,
+    /// The env an episode reset without `env` or `record` plays.
+    pub episode_env: String,
 }
 
 /// Limits and back-pressure.
@@ -70,6 +75,10 @@ pub struct Limits {
     pub compile_queue: usize,
     /// Requests handled at once; more wait for a slot (their deadline running).
     pub max_in_flight: usize,
+    /// Episodes live at once, over HTTP and websockets; more are answered 503.
+    pub max_sessions: usize,
+    /// How long an episode may sit without a step before it expires (410 afterwards).
+    pub session_idle: Duration,
 }
 
 impl Default for Limits {
@@ -82,6 +91,8 @@ impl Default for Limits {
             compile_concurrency: 2,
             compile_queue: 16,
             max_in_flight: 1024,
+            max_sessions: 10_000,
+            session_idle: Duration::from_secs(600),
         }
     }
 }
@@ -97,6 +108,7 @@ impl ServeConfig {
             limits: Limits::default(),
             curriculum: None,
             save_interval: Duration::from_secs(10),
+            episode_env: "counterfeit_coin".to_owned(),
         }
     }
 
@@ -138,6 +150,8 @@ pub struct App {
     curriculum: Option<Arc<DurableCurriculum>>,
     token_hash: Option<[u8; 32]>,
     limits: Limits,
+    sessions: sessions::Sessions,
+    episode_env: String,
 }
 
 fn token_hash(token: &str) -> [u8; 32] {
@@ -211,6 +225,8 @@ pub async fn serve(
         curriculum,
         token_hash: config.token.as_deref().map(token_hash),
         limits: config.limits.clone(),
+        sessions: sessions::Sessions::new(config.limits.max_sessions, config.limits.session_idle),
+        episode_env: config.episode_env.clone(),
     });
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await

@@ -6,7 +6,6 @@ use std::time::Duration;
 use axum::Router;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
-use hyper_util::server::graceful::GracefulShutdown;
 use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpListener;
 
@@ -20,7 +19,11 @@ pub async fn accept_until(
     limits: &Limits,
     shutdown: impl std::future::Future<Output = ()>,
 ) {
-    let graceful = GracefulShutdown::new();
+    // Upgraded connections (episode websockets) are not `GracefulConnection`s, so the drain is
+    // done here: a watch channel tells every connection to finish its in-flight request, and each
+    // connection task holds a sender of `open`, whose receiver sees the end once all are gone.
+    let (stop, stopping) = tokio::sync::watch::channel(false);
+    let (open, mut all_closed) = tokio::sync::mpsc::channel::<()>(1);
     let mut builder = http1::Builder::new();
     builder
         .timer(TokioTimer::new())
@@ -41,10 +44,23 @@ pub async fn accept_until(
                 };
                 let _ = stream.set_nodelay(true);
                 let service = TowerToHyperService::new(router.clone());
-                let connection = builder.serve_connection(TokioIo::new(stream), service);
-                let connection = graceful.watch(connection);
+                // Upgrades carry the episode websockets (`/openenv/ws`).
+                let connection = builder
+                    .serve_connection(TokioIo::new(stream), service)
+                    .with_upgrades();
+                let mut stopping = stopping.clone();
+                let open = open.clone();
                 tokio::spawn(async move {
-                    if let Err(e) = connection.await {
+                    let _open = open;
+                    let mut connection = std::pin::pin!(connection);
+                    let result = tokio::select! {
+                        result = connection.as_mut() => result,
+                        _ = stopping.changed() => {
+                            connection.as_mut().graceful_shutdown();
+                            connection.await
+                        }
+                    };
+                    if let Err(e) = result {
                         tracing::debug!(%peer, error = %e, "connection closed with an error");
                     }
                 });
@@ -53,9 +69,11 @@ pub async fn accept_until(
         }
     }
     drop(listener);
+    drop(open);
     tracing::info!("shutting down: draining in-flight requests");
+    let _ = stop.send(true);
     tokio::select! {
-        () = graceful.shutdown() => tracing::info!("drained"),
+        _ = all_closed.recv() => tracing::info!("drained"),
         () = tokio::time::sleep(limits.drain_timeout) => {
             tracing::warn!(seconds = limits.drain_timeout.as_secs_f64(), "drain deadline passed; closing the remaining connections");
         }

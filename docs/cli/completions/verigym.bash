@@ -1187,7 +1187,7 @@ _verigym() {
             return 0
             ;;
         verigym__subcmd__serve)
-            opts="-h --addr --allow-remote --token-file --store-size --max-body --request-timeout --header-timeout --drain-timeout --compile-concurrency --compile-queue --max-in-flight --curriculum --state-dir --save-interval --threads --progress --help"
+            opts="-h --addr --allow-remote --token-file --store-size --max-body --request-timeout --header-timeout --drain-timeout --compile-concurrency --compile-queue --max-in-flight --max-sessions --session-idle --episode-env --curriculum --state-dir --save-interval --threads --progress --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1230,6 +1230,18 @@ _verigym() {
                     return 0
                     ;;
                 --max-in-flight)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-sessions)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --session-idle)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --episode-env)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

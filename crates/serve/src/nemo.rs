@@ -1,0 +1,185 @@
+//! Episodes in NeMo Gym's resources-server shape, under `/nemo`: `seed_session` starts one and
+//! sets the session cookie, the `act` tool takes the model's turns, `verify` takes the rollout's
+//! final Responses-API `response` and answers its `reward`, and `close_session` ends it.
+//!
+//! NeMo Gym itself needs Python ≥ 3.13 and is not installed here; this follows its documented
+//! contract (a cookie-carried session, tools as POST routes, `verify` echoing the request with
+//! `reward` added) and is tested with a client of our own.
+
+use std::sync::Arc;
+
+use axum::extract::State;
+use axum::http::{HeaderMap, HeaderValue, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::post;
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::{Map, Value, json};
+
+use super::App;
+use super::error::ApiError;
+use super::openenv::{ResetBody, episode_error, next_episode_id, start};
+use super::sessions::Sessions;
+
+/// The session cookie's name.
+const COOKIE: &str = "verigym_session";
+
+/// The `/nemo` routes.
+pub fn routes() -> Router<Arc<App>> {
+    Router::new()
+        .route("/nemo/seed_session", post(seed_session))
+        .route("/nemo/act", post(act))
+        .route("/nemo/verify", post(verify))
+        .route("/nemo/close_session", post(close_session))
+}
+
+/// The session id a request carries: its `verigym_session` cookie.
+fn session_id(headers: &HeaderMap) -> Result<String, ApiError> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .find_map(|pair| {
+            pair.trim()
+                .strip_prefix(COOKIE)?
+                .strip_prefix('=')
+                .map(str::to_owned)
+        })
+        .ok_or_else(|| {
+            ApiError::new(
+                422,
+                format!("missing the `{COOKIE}` cookie: POST /nemo/seed_session sets it"),
+            )
+        })
+}
+
+/// `seed_session` takes the reset fields of `/openenv/reset` beside NeMo Gym's own request
+/// fields (`responses_create_params`, which is not read).
+async fn seed_session(
+    State(app): State<Arc<App>>,
+    body: Option<Json<Map<String, Value>>>,
+) -> Result<Response, ApiError> {
+    let mut fields = body.map(|Json(b)| b).unwrap_or_default();
+    fields.remove("responses_create_params");
+    let body: ResetBody = serde_json::from_value(Value::Object(fields))
+        .map_err(|e| ApiError::new(422, format!("seed_session: {e}")))?;
+    let (session, record_id, env) = start(&app, &body)?;
+    let id = next_episode_id("nemo");
+    let payload = json!({
+        "session_id": id,
+        "observation": session.prompt(),
+        "budget": session.budget(),
+        "record_id": record_id,
+        "env": env,
+    });
+    app.sessions
+        .insert(id.clone(), Sessions::live(session, record_id, env))?;
+    let mut response = Json(payload).into_response();
+    let cookie = format!("{COOKIE}={id}; Path=/; HttpOnly; SameSite=Strict");
+    response.headers_mut().insert(
+        header::SET_COOKIE,
+        HeaderValue::from_str(&cookie).map_err(|e| ApiError::internal(e.to_string()))?,
+    );
+    Ok(response)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ActBody {
+    /// The model's turn.
+    message: String,
+}
+
+/// The one tool: a turn of the episode. Its reward is given by `verify`, as NeMo Gym expects.
+async fn act(
+    State(app): State<Arc<App>>,
+    headers: HeaderMap,
+    Json(body): Json<ActBody>,
+) -> Result<Json<Value>, ApiError> {
+    let id = session_id(&headers)?;
+    tokio::task::spawn_blocking(move || {
+        app.sessions.with(&id, |live| {
+            let step = live.session.step(&body.message).map_err(episode_error)?;
+            Ok(Json(json!({
+                "observation": step.observation,
+                "done": step.done,
+                "turn": live.session.turns(),
+                "budget": live.session.budget(),
+            })))
+        })?
+    })
+    .await
+    .map_err(|e| ApiError::internal(format!("a step failed: {e}")))?
+}
+
+/// The text of a Responses-API `response`: its output messages' `output_text` parts, in order.
+fn response_text(response: &Value) -> String {
+    let mut text = String::new();
+    for item in response["output"].as_array().into_iter().flatten() {
+        if item["type"] != "message" {
+            continue;
+        }
+        match &item["content"] {
+            Value::String(s) => text.push_str(s),
+            Value::Array(parts) => {
+                for part in parts {
+                    if part["type"] == "output_text" {
+                        text.push_str(part["text"].as_str().unwrap_or_default());
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    text
+}
+
+/// `verify`: the episode's reward. A rollout whose episode is still open has its final message
+/// taken as its last turn (its final answer); an episode that cannot take another turn, or a
+/// final message without an answer, pays 0.
+async fn verify(
+    State(app): State<Arc<App>>,
+    headers: HeaderMap,
+    Json(body): Json<Map<String, Value>>,
+) -> Result<Json<Value>, ApiError> {
+    let id = session_id(&headers)?;
+    let Some(response) = body.get("response").cloned() else {
+        return Err(ApiError::new(
+            422,
+            "missing `response`: the rollout's final Responses-API response",
+        ));
+    };
+    let verdict = tokio::task::spawn_blocking(move || {
+        app.sessions.with(&id, |live| {
+            if !live.session.done() {
+                let text = response_text(&response);
+                if !text.trim().is_empty() {
+                    live.session.step(&text).map_err(episode_error)?;
+                }
+            }
+            Ok::<_, ApiError>(live.session.verdict().cloned())
+        })?
+    })
+    .await
+    .map_err(|e| ApiError::internal(format!("verify failed: {e}")))??;
+    let mut out = body;
+    out.insert(
+        "reward".into(),
+        json!(verdict.as_ref().map_or(0.0, |v| v.score)),
+    );
+    out.insert(
+        "verdict".into(),
+        serde_json::to_value(&verdict).unwrap_or(Value::Null),
+    );
+    Ok(Json(Value::Object(out)))
+}
+
+async fn close_session(
+    State(app): State<Arc<App>>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let id = session_id(&headers)?;
+    app.sessions.close(&id)?;
+    Ok(Json(json!({})))
+}

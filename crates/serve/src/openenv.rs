@@ -1,0 +1,456 @@
+//! Episodes over the wire, in OpenEnv's shapes under `/openenv`: the `/ws` websocket its clients
+//! (and `verifiers`' OpenEnv taskset) drive, `reset`/`step`/`state`/`close` over HTTP with an
+//! `episode_id`, and `/schema`, `/health`, `/metadata`.
+//!
+//! An action is `{"message": "<the model's turn>"}`; an observation is `{"text", "turn",
+//! "budget"}` plus the final `verdict`. Rewards are 0 until the last step, which carries the
+//! episode's verdict, so OpenEnv's summed per-step reward is exactly the episode's.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Query, State};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::{Map, Value, json};
+
+use super::App;
+use super::error::ApiError;
+use super::sessions::Sessions;
+use verigym::episodes::{self, EpisodeError, EpisodeOptions, FeedbackOptions, Session, Step};
+use verigym::{DynEnv, registry};
+
+/// The largest websocket message accepted: an action is at most 1 MiB of text, escaped.
+const MAX_MESSAGE: usize = 4 << 20;
+
+/// The `/openenv` routes.
+pub fn routes() -> Router<Arc<App>> {
+    Router::new()
+        .route("/openenv/reset", post(reset))
+        .route("/openenv/step", post(step))
+        .route("/openenv/state", get(state))
+        .route("/openenv/close", post(close))
+        .route("/openenv/schema", get(schema))
+        .route("/openenv/health", get(health))
+        .route("/openenv/metadata", get(metadata))
+        .route("/openenv/ws", get(websocket))
+}
+
+/// What `reset` takes (OpenEnv's `seed` and `episode_id`, and verigym's own fields).
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct ResetBody {
+    /// The master seed of the generated problem (default 0).
+    seed: Option<u64>,
+    /// The HTTP episode's id (one is made when absent); ignored on a websocket.
+    episode_id: Option<String>,
+    /// The env: an interactive one, or any single-turn env for a feedback episode.
+    env: Option<String>,
+    /// The level, 0 to 10.
+    level: Option<f64>,
+    /// Param overrides by name.
+    params: Option<Map<String, Value>>,
+    /// The problem index (default 0).
+    index: Option<u64>,
+    /// A full record to play instead of a generated one.
+    record: Option<Value>,
+    /// A feedback episode's options.
+    feedback: Option<FeedbackOptions>,
+}
+
+/// The env of an id: single-turn or interactive.
+fn find_env(id: &str) -> Result<&'static dyn DynEnv, ApiError> {
+    match registry::find(id) {
+        Ok(env) => Ok(env),
+        Err(e) => episodes::find_interactive(id)
+            .map(|e| e.as_env())
+            .ok_or_else(|| ApiError::new(422, format!("invalid value for `env`: {e}"))),
+    }
+}
+
+/// An episode's opening: the session, its record's id and env.
+pub(super) fn start(
+    app: &App,
+    body: &ResetBody,
+) -> Result<(Box<dyn Session>, String, String), ApiError> {
+    let record = match &body.record {
+        Some(record) => record.to_string(),
+        None => {
+            let id = body.env.as_deref().unwrap_or(&app.episode_env);
+            let env = find_env(id)?;
+            let params = body.params.clone().unwrap_or_default();
+            let generator = env
+                .generator(body.level, &params, body.seed.unwrap_or(0))
+                .map_err(|e| ApiError::new(422, e.to_string()))?;
+            let mut line = Vec::new();
+            generator.write_jsonl(body.index.unwrap_or(0), &mut line);
+            String::from_utf8(line).expect("records are UTF-8")
+        }
+    };
+    let header: Value = serde_json::from_str(&record)
+        .map_err(|e| ApiError::new(422, format!("invalid value for `record`: {e}")))?;
+    let field = |name: &str| {
+        header
+            .get(name)
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_owned()
+    };
+    let env = field("env");
+    if env == "repo_fix" {
+        return Err(ApiError::new(
+            422,
+            "invalid value for `env`: repo_fix; allowed: any other env (a repo_fix answer takes \
+             seconds to build, and server episodes step inline)",
+        ));
+    }
+    let options = EpisodeOptions {
+        feedback: body.feedback,
+    };
+    let session = episodes::open(record.trim_end(), &options).map_err(episode_error)?;
+    Ok((session, field("id"), env))
+}
+
+pub(super) fn episode_error(e: EpisodeError) -> ApiError {
+    match e {
+        EpisodeError::Done => ApiError::new(409, "the episode is over; reset to start another"),
+        EpisodeError::Invalid(why) => ApiError::new(422, why),
+    }
+}
+
+/// The observation payload OpenEnv clients read: `observation`, `reward`, `done`, `metadata`.
+fn observation(text: &str, session: &dyn Session, step: Option<&Step>, meta: Value) -> Value {
+    let mut observation = json!({
+        "text": text,
+        "turn": session.turns(),
+        "budget": session.budget(),
+    });
+    if let Some(verdict) = step.and_then(|s| s.verdict.as_ref()) {
+        observation["verdict"] = serde_json::to_value(verdict).unwrap_or(Value::Null);
+    }
+    json!({
+        "observation": observation,
+        "reward": step.map(|s| s.reward),
+        "done": session.done(),
+        "metadata": meta,
+    })
+}
+
+/// Reads an action: `{"message": "..."}` and nothing else.
+fn action(value: &Value) -> Result<&str, ApiError> {
+    match value.as_object() {
+        Some(object) if object.len() == 1 => object
+            .get("message")
+            .and_then(Value::as_str)
+            .ok_or_else(|| {
+                ApiError::new(
+                    422,
+                    "invalid value for `action`: allowed: {\"message\": \"<text>\"}",
+                )
+            }),
+        _ => Err(ApiError::new(
+            422,
+            "invalid value for `action`: allowed: an object with one field, {\"message\": \"<text>\"}",
+        )),
+    }
+}
+
+static EPISODES: AtomicU64 = AtomicU64::new(0);
+
+/// A fresh episode id: unique within this server process.
+pub(super) fn next_episode_id(kind: &str) -> String {
+    format!(
+        "{kind}-{}-{}",
+        std::process::id(),
+        EPISODES.fetch_add(1, Ordering::Relaxed)
+    )
+}
+
+async fn reset(
+    State(app): State<Arc<App>>,
+    body: Option<Json<ResetBody>>,
+) -> Result<Json<Value>, ApiError> {
+    let body = body.map(|Json(b)| b).unwrap_or_default();
+    let id = match &body.episode_id {
+        Some(id) if id.is_empty() || id.len() > 255 => {
+            return Err(ApiError::new(
+                422,
+                "invalid value for `episode_id`: allowed: 1 to 255 characters",
+            ));
+        }
+        Some(id) => id.clone(),
+        None => next_episode_id("episode"),
+    };
+    let (session, record_id, env) = start(&app, &body)?;
+    let meta = json!({ "episode_id": id, "record_id": record_id, "env": env });
+    let payload = observation(session.prompt(), &*session, None, meta);
+    app.sessions
+        .insert(id, Sessions::live(session, record_id, env))?;
+    Ok(Json(payload))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StepBody {
+    action: Value,
+    episode_id: Option<String>,
+}
+
+async fn step(
+    State(app): State<Arc<App>>,
+    Json(body): Json<StepBody>,
+) -> Result<Json<Value>, ApiError> {
+    let Some(id) = body.episode_id else {
+        return Err(ApiError::new(
+            422,
+            "missing `episode_id`: an HTTP step names the episode its reset returned in \
+             `metadata.episode_id` (a websocket at /openenv/ws needs none)",
+        ));
+    };
+    let message = action(&body.action)?.to_owned();
+    // A step can run a verifier; it runs off the async workers.
+    tokio::task::spawn_blocking(move || {
+        app.sessions.with(&id, |live| {
+            let step = live.session.step(&message).map_err(episode_error)?;
+            let meta = json!({ "episode_id": id, "record_id": live.record_id, "env": live.env });
+            Ok(Json(observation(
+                &step.observation,
+                &*live.session,
+                Some(&step),
+                meta,
+            )))
+        })?
+    })
+    .await
+    .map_err(|e| ApiError::internal(format!("a step failed: {e}")))?
+}
+
+#[derive(Deserialize)]
+struct EpisodeQuery {
+    episode_id: Option<String>,
+}
+
+/// What `state` answers: the counters and the session's resumable state (never the record,
+/// whose data holds the hidden state).
+fn state_of(id: &str, session: &dyn Session, record_id: &str, env: &str) -> Value {
+    json!({
+        "episode_id": id,
+        "step_count": session.turns(),
+        "record_id": record_id,
+        "env": env,
+        "done": session.done(),
+        "state": session.state(),
+    })
+}
+
+async fn state(
+    State(app): State<Arc<App>>,
+    Query(q): Query<EpisodeQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let Some(id) = q.episode_id else {
+        return Err(ApiError::new(
+            422,
+            "missing `episode_id` query parameter: GET /openenv/state?episode_id=...",
+        ));
+    };
+    app.sessions.with(&id, |live| {
+        Json(state_of(&id, &*live.session, &live.record_id, &live.env))
+    })
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CloseBody {
+    episode_id: String,
+}
+
+async fn close(
+    State(app): State<Arc<App>>,
+    Json(body): Json<CloseBody>,
+) -> Result<Json<Value>, ApiError> {
+    app.sessions.close(&body.episode_id)?;
+    Ok(Json(
+        json!({ "episode_id": body.episode_id, "closed": true }),
+    ))
+}
+
+async fn schema() -> Json<Value> {
+    Json(json!({
+        "action": {
+            "title": "VerigymAction",
+            "type": "object",
+            "properties": { "message": { "type": "string", "description": "The model's whole turn: a <query>…</query> or a final <answer>…</answer> for an interactive env, an answer for a feedback episode." } },
+            "required": ["message"],
+            "additionalProperties": false,
+        },
+        "observation": {
+            "title": "VerigymObservation",
+            "type": "object",
+            "properties": {
+                "text": { "type": "string" },
+                "turn": { "type": "integer" },
+                "budget": { "type": "integer" },
+                "verdict": { "type": "object", "description": "The final verdict, on the last step only." },
+            },
+            "required": ["text", "turn", "budget"],
+        },
+        "state": {
+            "title": "VerigymState",
+            "type": "object",
+            "properties": {
+                "episode_id": { "type": ["string", "null"] },
+                "step_count": { "type": "integer" },
+                "record_id": { "type": "string" },
+                "env": { "type": "string" },
+                "done": { "type": "boolean" },
+                "state": { "type": "object" },
+            },
+        },
+    }))
+}
+
+async fn health() -> Json<Value> {
+    Json(json!({ "status": "healthy" }))
+}
+
+async fn metadata(State(app): State<Arc<App>>) -> Json<Value> {
+    let interactive: Vec<&str> = episodes::interactive()
+        .iter()
+        .map(|e| e.as_env().id())
+        .collect();
+    Json(json!({
+        "name": "verigym",
+        "description": "Episodes with exact final verdicts: interactive envs, and feedback episodes over every single-turn env.",
+        "version": env!("CARGO_PKG_VERSION"),
+        "default_env": app.episode_env,
+        "interactive_envs": interactive,
+        "live_episodes": app.sessions.len(),
+    }))
+}
+
+async fn websocket(State(app): State<Arc<App>>, upgrade: WebSocketUpgrade) -> Response {
+    upgrade
+        .max_message_size(MAX_MESSAGE)
+        .on_upgrade(move |socket| drive(app, socket))
+        .into_response()
+}
+
+fn frame(kind: &str, data: Value) -> Message {
+    Message::Text(json!({ "type": kind, "data": data }).to_string().into())
+}
+
+fn error_frame(message: impl Into<String>, code: &str) -> Message {
+    frame("error", json!({ "message": message.into(), "code": code }))
+}
+
+/// One websocket: one episode at a time, reset as often as the client likes, closed after
+/// `--session-idle` without a message.
+async fn drive(app: Arc<App>, mut socket: WebSocket) {
+    let _slot = match app.sessions.slot() {
+        Ok(slot) => slot,
+        Err(e) => {
+            let _ = socket
+                .send(error_frame(e.message, "CAPACITY_REACHED"))
+                .await;
+            return;
+        }
+    };
+    let mut episode: Option<(Box<dyn Session>, String, String)> = None;
+    let episode_id = next_episode_id("ws");
+    loop {
+        let message = match tokio::time::timeout(app.sessions.idle(), socket.recv()).await {
+            Err(_) => {
+                let idle = app.sessions.idle().as_secs();
+                let _ = socket
+                    .send(error_frame(
+                        format!("closed after {idle} s without a message"),
+                        "SESSION_ERROR",
+                    ))
+                    .await;
+                return;
+            }
+            Ok(None) | Ok(Some(Err(_))) => return,
+            Ok(Some(Ok(message))) => message,
+        };
+        let text = match message {
+            Message::Text(text) => text,
+            Message::Close(_) => return,
+            Message::Ping(_) | Message::Pong(_) => continue,
+            Message::Binary(_) => {
+                let _ = socket
+                    .send(error_frame(
+                        "binary frames are not read; send JSON text",
+                        "INVALID_JSON",
+                    ))
+                    .await;
+                continue;
+            }
+        };
+        let reply = match serde_json::from_str::<Value>(text.as_str()) {
+            Err(e) => error_frame(format!("Invalid JSON: {e}"), "INVALID_JSON"),
+            Ok(message) => match message.get("type").and_then(Value::as_str) {
+                Some("reset") => {
+                    let data = message
+                        .get("data")
+                        .cloned()
+                        .unwrap_or(Value::Object(Map::new()));
+                    match serde_json::from_value::<ResetBody>(data) {
+                        Err(e) => error_frame(format!("reset: {e}"), "VALIDATION_ERROR"),
+                        Ok(body) => match start(&app, &body) {
+                            Err(e) => error_frame(e.message, "VALIDATION_ERROR"),
+                            Ok((session, record_id, env)) => {
+                                let meta = json!({ "episode_id": episode_id, "record_id": record_id, "env": env });
+                                let payload = observation(session.prompt(), &*session, None, meta);
+                                episode = Some((session, record_id, env));
+                                frame("observation", payload)
+                            }
+                        },
+                    }
+                }
+                Some("step") => match &mut episode {
+                    None => error_frame("no episode: send a reset first", "SESSION_ERROR"),
+                    Some((session, record_id, env)) => {
+                        match action(message.get("data").unwrap_or(&Value::Null)) {
+                            Err(e) => error_frame(e.message, "VALIDATION_ERROR"),
+                            Ok(text) => match session.step(text) {
+                                Err(e) => error_frame(e.to_string(), "EXECUTION_ERROR"),
+                                Ok(step) => {
+                                    let meta = json!({ "episode_id": episode_id, "record_id": record_id, "env": env });
+                                    frame(
+                                        "observation",
+                                        observation(
+                                            &step.observation,
+                                            &**session,
+                                            Some(&step),
+                                            meta,
+                                        ),
+                                    )
+                                }
+                            },
+                        }
+                    }
+                },
+                Some("state") => match &episode {
+                    None => frame(
+                        "state",
+                        json!({ "episode_id": episode_id, "step_count": 0 }),
+                    ),
+                    Some((session, record_id, env)) => {
+                        frame("state", state_of(&episode_id, &**session, record_id, env))
+                    }
+                },
+                Some("close") => return,
+                other => error_frame(
+                    format!("unknown message type {other:?}; allowed: reset, step, state, close"),
+                    "UNKNOWN_TYPE",
+                ),
+            },
+        };
+        if socket.send(reply).await.is_err() {
+            return;
+        }
+    }
+}

@@ -1,0 +1,207 @@
+//! The server's live episodes: bounded in number, expired when idle, and remembered briefly after
+//! they end so that a late step is told the episode closed or expired (410), never stepped on
+//! something else or paid.
+
+use std::collections::HashMap;
+use std::num::NonZeroUsize;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use lru::LruCache;
+use verigym::episodes::Session;
+
+use super::error::ApiError;
+
+/// How many ended episode ids are remembered for their 410.
+const REMEMBERED: usize = 65_536;
+
+/// Why an episode id no longer steps.
+#[derive(Clone, Copy, Debug)]
+enum Ended {
+    Closed,
+    Expired,
+}
+
+/// One live episode.
+pub struct Live {
+    /// The running episode.
+    pub session: Box<dyn Session>,
+    /// The record's id.
+    pub record_id: String,
+    /// The record's env.
+    pub env: String,
+    touched: Instant,
+}
+
+/// Every live episode of the HTTP routes, and the count shared with websocket episodes.
+pub struct Sessions {
+    live: Mutex<HashMap<String, Live>>,
+    ended: Mutex<LruCache<String, Ended>>,
+    count: AtomicUsize,
+    max: usize,
+    idle: Duration,
+}
+
+/// A websocket's claim on one of the session slots, released when dropped.
+pub struct Slot<'a>(&'a Sessions);
+
+impl Drop for Slot<'_> {
+    fn drop(&mut self) {
+        self.0.count.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+impl Sessions {
+    /// A table for at most `max` episodes at once, each expiring after `idle` without a step.
+    pub fn new(max: usize, idle: Duration) -> Self {
+        Sessions {
+            live: Mutex::new(HashMap::new()),
+            ended: Mutex::new(LruCache::new(
+                NonZeroUsize::new(REMEMBERED).expect("non-zero"),
+            )),
+            count: AtomicUsize::new(0),
+            max,
+            idle,
+        }
+    }
+
+    /// How long an episode may sit without a step.
+    pub fn idle(&self) -> Duration {
+        self.idle
+    }
+
+    /// Episodes live now, over HTTP and websockets.
+    pub fn len(&self) -> usize {
+        self.count.load(Ordering::Relaxed)
+    }
+
+    fn claim(&self) -> Result<(), ApiError> {
+        let mut now = self.count.load(Ordering::Relaxed);
+        loop {
+            if now >= self.max {
+                return Err(ApiError::new(
+                    503,
+                    format!(
+                        "{} episodes are live, the most this server holds (--max-sessions); \
+                         close one or retry later",
+                        self.max
+                    ),
+                )
+                .retry_after(1));
+            }
+            match self
+                .count
+                .compare_exchange(now, now + 1, Ordering::Relaxed, Ordering::Relaxed)
+            {
+                Ok(_) => return Ok(()),
+                Err(seen) => now = seen,
+            }
+        }
+    }
+
+    /// A slot for a websocket's episode.
+    pub fn slot(&self) -> Result<Slot<'_>, ApiError> {
+        self.sweep();
+        self.claim()?;
+        Ok(Slot(self))
+    }
+
+    /// Removes the HTTP episodes idle past the limit, remembering them as expired.
+    pub fn sweep(&self) {
+        let now = Instant::now();
+        let mut live = self.live.lock().unwrap_or_else(|e| e.into_inner());
+        let stale: Vec<String> = live
+            .iter()
+            .filter(|(_, l)| now.duration_since(l.touched) > self.idle)
+            .map(|(id, _)| id.clone())
+            .collect();
+        if stale.is_empty() {
+            return;
+        }
+        let mut ended = self.ended.lock().unwrap_or_else(|e| e.into_inner());
+        for id in stale {
+            live.remove(&id);
+            self.count.fetch_sub(1, Ordering::Relaxed);
+            ended.put(id, Ended::Expired);
+        }
+    }
+
+    /// Starts (or restarts) the HTTP episode `id`.
+    pub fn insert(&self, id: String, live: Live) -> Result<(), ApiError> {
+        self.sweep();
+        let mut table = self.live.lock().unwrap_or_else(|e| e.into_inner());
+        if !table.contains_key(&id) {
+            self.claim()?;
+        }
+        self.ended
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .pop(&id);
+        table.insert(id, live);
+        Ok(())
+    }
+
+    /// A live episode, made from its parts.
+    pub fn live(session: Box<dyn Session>, record_id: String, env: String) -> Live {
+        Live {
+            session,
+            record_id,
+            env,
+            touched: Instant::now(),
+        }
+    }
+
+    /// Runs `f` on the live episode `id`: 404 for an id never started, 410 for one closed or
+    /// expired.
+    pub fn with<T>(&self, id: &str, f: impl FnOnce(&mut Live) -> T) -> Result<T, ApiError> {
+        let mut table = self.live.lock().unwrap_or_else(|e| e.into_inner());
+        match table.get_mut(id) {
+            Some(live) if live.touched.elapsed() <= self.idle => {
+                live.touched = Instant::now();
+                Ok(f(live))
+            }
+            Some(_) => {
+                table.remove(id);
+                self.count.fetch_sub(1, Ordering::Relaxed);
+                self.ended
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .put(id.to_owned(), Ended::Expired);
+                Err(self.gone(id, Ended::Expired))
+            }
+            None => match self.ended.lock().unwrap_or_else(|e| e.into_inner()).get(id) {
+                Some(&why) => Err(self.gone(id, why)),
+                None => Err(ApiError::new(
+                    404,
+                    format!("no episode {id:?}: start one with /openenv/reset"),
+                )),
+            },
+        }
+    }
+
+    /// Ends the HTTP episode `id`; later steps on it are answered 410.
+    pub fn close(&self, id: &str) -> Result<(), ApiError> {
+        self.with(id, |_| ())?;
+        let mut table = self.live.lock().unwrap_or_else(|e| e.into_inner());
+        if table.remove(id).is_some() {
+            self.count.fetch_sub(1, Ordering::Relaxed);
+            self.ended
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .put(id.to_owned(), Ended::Closed);
+        }
+        Ok(())
+    }
+
+    fn gone(&self, id: &str, why: Ended) -> ApiError {
+        let why = match why {
+            Ended::Closed => "was closed".to_owned(),
+            Ended::Expired => format!("expired after {} s without a step", self.idle.as_secs()),
+        };
+        ApiError::new(
+            410,
+            format!("episode {id:?} {why}; start a new one with /openenv/reset"),
+        )
+    }
+}
