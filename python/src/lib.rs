@@ -9,6 +9,7 @@ mod convert;
 mod curriculum;
 mod dataset;
 mod dicts;
+mod episodes;
 mod pipeline;
 mod record;
 mod report;
@@ -43,5 +44,9 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(report::pass_at_k, m)?)?;
     m.add_class::<report::Suite>()?;
     m.add_class::<curriculum::Curriculum>()?;
+    m.add_class::<episodes::Episode>()?;
+    m.add_function(wrap_pyfunction!(episodes::rejudge, m)?)?;
+    m.add_function(wrap_pyfunction!(episodes::interactive_envs, m)?)?;
+    m.add_function(wrap_pyfunction!(episodes::episode_records, m)?)?;
     Ok(())
 }

@@ -1,0 +1,53 @@
+//! Criterion benches for episodes in-process: one step of each interactive env (a query on an
+//! open episode, `episodes/<env>/step`), and a whole episode played by the optimal agent from
+//! opening the record to the verdict (`episodes/<env>/optimal_episode`).
+
+use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
+use verigym::episodes::{self, EpisodeOptions};
+
+fn record(env: &str) -> String {
+    let env = episodes::find_interactive(env).unwrap().as_env();
+    let generator = env.generator(Some(5.0), &Default::default(), 1).unwrap();
+    let mut line = Vec::new();
+    generator.write_jsonl(0, &mut line);
+    String::from_utf8(line).unwrap().trim_end().to_owned()
+}
+
+/// A well-formed first query the optimal agent would send.
+fn first_query(env: &str, record: &str) -> String {
+    let mut agent = episodes::find_interactive(env)
+        .unwrap()
+        .optimal_agent(record)
+        .unwrap();
+    agent.act("")
+}
+
+fn bench(c: &mut Criterion) {
+    for env in episodes::interactive().iter().map(|e| e.as_env().id()) {
+        let record = record(env);
+        let query = first_query(env, &record);
+        let options = EpisodeOptions::default();
+        c.bench_function(&format!("episodes/{env}/step"), |b| {
+            b.iter_batched(
+                || episodes::open(&record, &options).unwrap(),
+                |mut session| session.step(&query).unwrap(),
+                BatchSize::SmallInput,
+            )
+        });
+        c.bench_function(&format!("episodes/{env}/optimal_episode"), |b| {
+            b.iter(|| {
+                let interactive = episodes::find_interactive(env).unwrap();
+                let mut agent = interactive.optimal_agent(&record).unwrap();
+                let mut session = episodes::open(&record, &options).unwrap();
+                let mut observation = session.prompt().to_owned();
+                while !session.done() {
+                    observation = session.step(&agent.act(&observation)).unwrap().observation;
+                }
+                session.verdict().map(|v| v.score)
+            })
+        });
+    }
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

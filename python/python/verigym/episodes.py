@@ -1,0 +1,133 @@
+"""Episodes: multi-turn problems with the reward at the end, and TRL's ``environment_factory``.
+
+An :class:`Episode` is the library's state machine over one record: ``step(action)`` returns the
+observation, the reward (0 until the last step) and ``done``; the final verdict uses the same
+answer protocol as every single-turn env. Interactive envs (``interactive_envs()``) are solved by
+asking (``<query>…</query>``) before answering; every other env plays as a feedback episode
+(answer, hear the verdict's reason, try again).
+
+With TRL (``GRPOTrainer(environment_factory=...)``)::
+
+    from verigym.episodes import VerigymEnv, episode_dataset
+    from trl import GRPOConfig, GRPOTrainer
+
+    trainer = GRPOTrainer(
+        model=model,
+        args=GRPOConfig(...),
+        train_dataset=episode_dataset("counterfeit_coin", 512, level=3),
+        environment_factory=VerigymEnv,
+    )
+
+Each rollout gets its own ``VerigymEnv``; TRL calls ``reset(**row)`` with the dataset row (whose
+``record`` column names the problem), exposes ``query`` and ``answer`` as tools, and reads the
+episode's reward from ``get_reward()``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Optional
+
+from ._native import Episode, episode_records, interactive_envs, rejudge
+
+__all__ = [
+    "Episode",
+    "VerigymEnv",
+    "episode_dataset",
+    "episode_records",
+    "interactive_envs",
+    "rejudge",
+]
+
+_TOOLS_NOTE = (
+    "\n\nUse the tools: `query` to ask one question (interactive problems), `answer` to give "
+    "your final answer."
+)
+
+
+def episode_dataset(
+    env: str,
+    n: int,
+    *,
+    seed: int = 0,
+    start: int = 0,
+    level: Optional[float] = None,
+    params: Optional[dict] = None,
+    feedback: Optional[dict] = None,
+):
+    """A ``datasets.Dataset`` of ``n`` episodes for TRL: a conversational ``prompt`` (the record's
+    prompt and a note on the tools), the ``record`` as JSON text, and the ``feedback`` options as
+    JSON text (``"null"`` for interactive envs). Env params go in ``params``, never as keywords,
+    so no param name can collide with an argument."""
+    import datasets
+
+    records = episode_records(env, n, seed=seed, start=start, level=level, params=params)
+    prompts = [
+        [{"role": "user", "content": json.loads(r)["prompt"] + _TOOLS_NOTE}] for r in records
+    ]
+    return datasets.Dataset.from_dict(
+        {
+            "prompt": prompts,
+            "record": records,
+            "feedback": [json.dumps(feedback)] * len(records),
+        }
+    )
+
+
+def _tagged(text: str, tag: str) -> str:
+    """The tool argument as one turn: wrapped in ``tag`` unless it already carries tags."""
+    if "<" + tag in text.lower() or "\\boxed" in text or "```" in text:
+        return text
+    return f"<{tag}>{text}</{tag}>"
+
+
+class VerigymEnv:
+    """A verigym episode for TRL's ``environment_factory``: ``reset`` opens the row's record,
+    the ``query`` and ``answer`` tools act, ``get_reward`` is the episode's reward (0 while it is
+    unfinished, so a rollout that never answers earns nothing)."""
+
+    def __init__(self) -> None:
+        self._episode: Optional[Episode] = None
+
+    def reset(self, record: Any = None, feedback: Any = None, **_: Any) -> Optional[str]:
+        if record is None:
+            raise ValueError(
+                "VerigymEnv.reset needs the row's `record` column (use verigym.episodes.episode_dataset)"
+            )
+        if isinstance(feedback, str):
+            feedback = json.loads(feedback)
+        self._episode = Episode(record, feedback=feedback)
+        # The dataset's prompt already holds the problem.
+        return None
+
+    def _act(self, turn: str) -> str:
+        if self._episode is None:
+            return "No episode: reset first."
+        if self._episode.done:
+            return "The episode is over."
+        return self._episode.step(turn)["observation"]
+
+    def query(self, question: str) -> str:
+        """Ask the environment one question about the hidden state, in the form the problem gives.
+
+        Args:
+            question: The question, for example `1 2 vs 3 4` or `color = red`.
+        """
+        return self._act(_tagged(question, "query"))
+
+    def answer(self, answer: str) -> str:
+        """Give a final answer, in the form the problem asks for.
+
+        Args:
+            answer: The answer, for example `7`.
+        """
+        return self._act(_tagged(answer, "answer"))
+
+    def get_reward(self) -> float:
+        if self._episode is None:
+            return 0.0
+        return self._episode.reward or 0.0
+
+    def _transcript(self) -> Optional[dict]:
+        """The episode's transcript (for logging; ``verigym episode verify`` re-judges it)."""
+        return None if self._episode is None else self._episode.transcript()

@@ -1,0 +1,96 @@
+"""Episodes from Python: the library's state machine, byte-equal to the CLI's transcripts, and
+the TRL `environment_factory` environment built on it."""
+
+from __future__ import annotations
+
+import inspect
+import json
+
+import pytest
+
+import verigym
+from verigym.episodes import Episode, VerigymEnv, episode_records, interactive_envs, rejudge
+
+
+def test_the_interactive_envs_are_the_libraries():
+    assert interactive_envs() == [
+        "guess_number",
+        "counterfeit_coin",
+        "hidden_polynomial",
+        "twenty_questions",
+    ]
+
+
+@pytest.mark.parametrize("env", ["guess_number", "counterfeit_coin", "hidden_polynomial", "twenty_questions"])
+def test_an_episode_replays_the_clis_transcript_exactly(cli, env):
+    logged = json.loads(cli("episode", "run", "--env", env, "--level", "6", "--seed", "4", "-n", "1"))
+    record = episode_records(env, 1, seed=4, level=6.0)[0]
+    assert json.loads(record) == logged["record"]
+    episode = Episode(record)
+    assert episode.prompt == logged["record"]["prompt"]
+    for turn in logged["turns"]:
+        step = episode.step(turn["action"])
+        assert step["observation"] == turn["observation"]
+        assert step["reward"] == turn["reward"] and step["done"] == turn["done"]
+    assert episode.done and episode.reward == 1.0
+    assert episode.transcript() == logged
+    assert rejudge(episode.transcript())["consistent"]
+    with pytest.raises(verigym.VerigymError, match="over"):
+        episode.step("<answer>1</answer>")
+
+
+def test_a_forged_record_is_rejudged_to_zero():
+    record = json.loads(episode_records("guess_number", 1, seed=1)[0])
+    episode = Episode(record)
+    episode.step(f"<answer>{record['answer']}</answer>")
+    transcript = episode.transcript()
+    assert rejudge(transcript)["reward"] == 1.0
+    secret = transcript["record"]["data"]["secret"]
+    transcript["record"]["data"]["secret"] = secret % record["data"]["max"] + 1
+    judged = rejudge(transcript)
+    assert judged["reward"] == 0.0 and not judged["consistent"]
+
+
+def test_a_feedback_episode_pays_as_its_mode_says():
+    record = verigym.Dataset("modarith", size=1, seed=3).jsonl(0)
+    answer = json.loads(record)["answer"]
+    episode = Episode(record, feedback={"max_turns": 3, "reward": {"mode": "discounted", "gamma": 0.5}})
+    first = episode.step("<answer>not a number</answer>")
+    assert not first["done"] and first["reward"] == 0.0
+    assert answer not in first["observation"]
+    last = episode.step(f"<answer>{answer}</answer>")
+    assert last["done"] and last["reward"] == 0.5
+    with pytest.raises(verigym.VerigymError, match="max_turns"):
+        Episode(record, feedback={"max_turns": 0})
+    with pytest.raises(verigym.VerigymError, match="interactive"):
+        Episode(episode_records("guess_number", 1)[0], feedback={"max_turns": 2})
+
+
+def test_the_trl_environment_exposes_typed_documented_tools_and_owns_the_reward():
+    datasets = pytest.importorskip("datasets")
+    from verigym.episodes import episode_dataset
+
+    ds = episode_dataset("counterfeit_coin", 3, level=2.0, seed=5)
+    assert isinstance(ds, datasets.Dataset) and len(ds) == 3
+    tools = [
+        name
+        for name, _ in inspect.getmembers(VerigymEnv, predicate=inspect.isfunction)
+        if name not in ("reset", "get_reward") and not name.startswith("_")
+    ]
+    assert tools == ["answer", "query"]
+    for name in tools:
+        method = getattr(VerigymEnv, name)
+        assert "Args:" in method.__doc__
+        assert all(p.annotation == "str" for p in list(inspect.signature(method).parameters.values())[1:])
+    for row in ds:
+        env = VerigymEnv()
+        assert env.reset(**row) is None
+        record = json.loads(row["record"])
+        assert env.get_reward() == 0.0
+        assert env.query("1 vs 2").startswith("The ")
+        env.answer(str(record["data"]["heavy"]))
+        assert env.get_reward() == 1.0
+        assert env.answer("1") == "The episode is over."
+        env.reset(**row)
+        env.answer("0")
+        assert env.get_reward() == 0.0
