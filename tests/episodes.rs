@@ -400,3 +400,28 @@ fn step_feedback_names_a_step_not_a_value() {
         step.observation
     );
 }
+
+/// Opening problem `index` straight from the generator is the same episode as opening its
+/// record: the same prompt, the same record id, the same observations and verdict.
+#[test]
+fn an_episode_opened_from_the_generator_is_the_records_episode() {
+    for env in interactive_ids() {
+        let interactive = episodes::find_interactive(env).unwrap();
+        for index in 0..5 {
+            let record = record(env, 7.0, 13, index);
+            let logged = play_optimal(env, &record);
+            let (mut session, id) = interactive
+                .open_generated(Some(7.0), &Default::default(), 13, index)
+                .unwrap();
+            assert_eq!(id, logged.record["id"].as_str().unwrap());
+            assert_eq!(session.prompt(), logged.record["prompt"].as_str().unwrap());
+            for turn in &logged.turns {
+                assert_eq!(
+                    session.step(&turn.action).unwrap().observation,
+                    turn.observation
+                );
+            }
+            assert_eq!(session.verdict(), logged.verdict.as_ref(), "{env} {index}");
+        }
+    }
+}

@@ -29,11 +29,18 @@ pub fn read_turn(turn: &str) -> Turn<'_> {
     if turn.len() > MAX_RESPONSE_BYTES {
         return Turn::Invalid("the turn is longer than 1 MiB; nothing was read");
     }
-    let outside = outside_think(turn);
-    let has_answer = !matches!(
-        extract_answer(turn),
-        Err(ref r) if matches!(r.reason, Reason::NoAnswer | Reason::AnswerOnlyInThink)
-    );
+    let lower = turn.to_ascii_lowercase();
+    // The full answer extraction runs only when a marker could be there: most turns are queries.
+    let has_answer = (lower.contains("<answer") || lower.contains("\\boxed"))
+        && !matches!(
+            extract_answer(turn),
+            Err(ref r) if matches!(r.reason, Reason::NoAnswer | Reason::AnswerOnlyInThink)
+        );
+    let outside = if lower.contains("<think") {
+        outside_think(turn, &lower)
+    } else {
+        turn.to_string()
+    };
     let query = queries(&outside);
     match (query, has_answer) {
         (Queries::None, true) => Turn::Answer,
@@ -59,8 +66,7 @@ enum Queries {
 }
 
 /// The turn with every `<think>…</think>` span removed (an unclosed one runs to the end).
-fn outside_think(turn: &str) -> String {
-    let lower = turn.to_ascii_lowercase();
+fn outside_think(turn: &str, lower: &str) -> String {
     let mut out = String::with_capacity(turn.len());
     let mut at = 0;
     while let Some(open) = lower[at..].find("<think>") {

@@ -117,17 +117,37 @@ impl<E: Interactive> NativeSession<E> {
         }
         env.check_data(&record.data)
             .map_err(|why| EpisodeError::Invalid(format!("record: data: {why}")))?;
-        Ok(NativeSession {
+        Ok(Self::start(env, record.data, record.prompt))
+    }
+
+    /// Opens an episode on problem `index` straight from the env's generator: the same episode
+    /// as opening that problem's record, without writing and re-reading it (a generated record
+    /// needs no data check).
+    pub fn generated(
+        env: &'static E,
+        level: Option<f64>,
+        overrides: &serde_json::Map<String, Value>,
+        seed: u64,
+        index: u64,
+    ) -> Result<(Self, String), EpisodeError> {
+        let generator = verigym_core::env::Generator::from_spec(env, level, overrides, seed)
+            .map_err(|e| EpisodeError::Invalid(e.to_string()))?;
+        let problem = generator.problem_ref(index);
+        Ok((Self::start(env, problem.data, problem.prompt), problem.id))
+    }
+
+    fn start(env: &'static E, data: E::Data, prompt: String) -> Self {
+        NativeSession {
             env,
-            data: record.data,
-            prompt: record.prompt,
+            data,
+            prompt,
             state: NativeState {
                 turns: 0,
                 queries: 0,
                 env: E::State::default(),
                 verdict: None,
             },
-        })
+        }
     }
 
     fn finish(&mut self, verdict: Verdict, observation: String) -> Step {

@@ -1,7 +1,7 @@
 //! Which episode envs there are, and opening an episode on any record: a native session for an
 //! interactive env's record, a feedback session for every other env's.
 
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use verigym_core::dyn_env::DynEnv;
 use verigym_core::record::RecordHeader;
@@ -21,6 +21,15 @@ pub trait DynInteractive: Send + Sync {
     fn as_env(&'static self) -> &'static dyn DynEnv;
     /// Opens an episode on one of its records.
     fn open(&'static self, record_json: &str) -> Result<Box<dyn Session>, EpisodeError>;
+    /// Opens an episode on problem `index` of (level, overrides, seed), straight from the
+    /// generator; returns it with the record's id.
+    fn open_generated(
+        &'static self,
+        level: Option<f64>,
+        overrides: &Map<String, Value>,
+        seed: u64,
+        index: u64,
+    ) -> Result<(Box<dyn Session>, String), EpisodeError>;
     /// The optimal agent for a record, built from its blinded data.
     fn optimal_agent(&'static self, record_json: &str) -> Result<Box<dyn Agent>, EpisodeError>;
     /// An agent that queries at random and answers at random on its last turn.
@@ -45,6 +54,17 @@ impl<E: Interactive> DynInteractive for E {
 
     fn open(&'static self, record_json: &str) -> Result<Box<dyn Session>, EpisodeError> {
         Ok(Box::new(NativeSession::open(self, record_json)?))
+    }
+
+    fn open_generated(
+        &'static self,
+        level: Option<f64>,
+        overrides: &Map<String, Value>,
+        seed: u64,
+        index: u64,
+    ) -> Result<(Box<dyn Session>, String), EpisodeError> {
+        let (session, id) = NativeSession::generated(self, level, overrides, seed, index)?;
+        Ok((Box::new(session), id))
     }
 
     fn optimal_agent(&'static self, record_json: &str) -> Result<Box<dyn Agent>, EpisodeError> {

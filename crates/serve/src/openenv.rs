@@ -76,10 +76,31 @@ pub(super) fn start(
     app: &App,
     body: &ResetBody,
 ) -> Result<(Box<dyn Session>, String, String), ApiError> {
+    let id = body.env.as_deref().unwrap_or(&app.episode_env);
+    if let (None, Some(env)) = (&body.record, episodes::find_interactive(id)) {
+        if body.feedback.is_some() {
+            return Err(ApiError::new(
+                422,
+                format!(
+                    "invalid value for `feedback`: {id} is interactive and has its own turn budget"
+                ),
+            ));
+        }
+        // Straight from the generator: no record written and read back, no data re-checked.
+        let params = body.params.clone().unwrap_or_default();
+        let (session, record_id) = env
+            .open_generated(
+                body.level,
+                &params,
+                body.seed.unwrap_or(0),
+                body.index.unwrap_or(0),
+            )
+            .map_err(episode_error)?;
+        return Ok((session, record_id, id.to_owned()));
+    }
     let record = match &body.record {
         Some(record) => record.to_string(),
         None => {
-            let id = body.env.as_deref().unwrap_or(&app.episode_env);
             let env = find_env(id)?;
             let params = body.params.clone().unwrap_or_default();
             let generator = env
