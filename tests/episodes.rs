@@ -425,3 +425,72 @@ fn an_episode_opened_from_the_generator_is_the_records_episode() {
         }
     }
 }
+
+/// Runs a curriculum over `counterfeit_coin` episodes for `rounds` batches, each problem played
+/// four times by `learner` (which sees the record and returns an episode's transcript); returns
+/// the level the curriculum ends at.
+fn curriculum_level(rounds: usize, learner: impl Fn(&str, u64) -> Transcript) -> f64 {
+    use verigym::curriculum::{Curriculum, CurriculumConfig};
+    use verigym::registry::EnvSet;
+    let env = episodes::find_interactive("counterfeit_coin")
+        .unwrap()
+        .as_env();
+    let set = EnvSet::shipped().with(env).unwrap();
+    let mut curriculum =
+        Curriculum::with_envs(CurriculumConfig::single("counterfeit_coin", 7), &set).unwrap();
+    for round in 0..rounds {
+        for problem in curriculum.next(8).unwrap() {
+            let record = serde_json::to_string(&problem).unwrap();
+            let rewards: Vec<f64> = (0..4)
+                .map(|k| {
+                    learner(&record, (round * 100 + k) as u64)
+                        .reward
+                        .unwrap_or(0.0)
+                })
+                .collect();
+            curriculum.record(&problem.id, &rewards).unwrap();
+        }
+    }
+    curriculum.telemetry().envs[0].level
+}
+
+/// Plays an agent through the record's episode.
+fn play(record: &str, mut agent: Box<dyn episodes::Agent>) -> Transcript {
+    let mut episode = Episode::open(record, None).unwrap();
+    let mut observation = episode.prompt().to_string();
+    while !episode.session().done() {
+        observation = episode.step(&agent.act(&observation)).unwrap().observation;
+    }
+    episode.transcript()
+}
+
+/// The curriculum tunes episodes as it tunes single-turn problems: a learner that can afford
+/// three weighings is held near the level where three stop sufficing (27 coins, level ≈ 3.2),
+/// one that always plays optimally is pushed to the top, and one that guesses to the bottom.
+#[test]
+fn the_curriculum_holds_episodes_at_the_edge_of_a_learners_ability() {
+    let coin = episodes::find_interactive("counterfeit_coin").unwrap();
+    let capped = curriculum_level(40, |record, seed| {
+        let optimum: Value = serde_json::from_str(record).unwrap();
+        if optimum["data"]["optimum"].as_u64().unwrap() <= 3 {
+            play(record, coin.optimal_agent(record).unwrap())
+        } else {
+            play(record, coin.random_agent(record, seed).unwrap())
+        }
+    });
+    assert!(
+        (1.5..=5.0).contains(&capped),
+        "the capped learner ended at level {capped}"
+    );
+    let strong = curriculum_level(40, |record, _| {
+        play(record, coin.optimal_agent(record).unwrap())
+    });
+    assert!(strong >= 9.0, "the optimal learner ended at level {strong}");
+    let weak = curriculum_level(40, |record, seed| {
+        play(record, coin.random_agent(record, seed).unwrap())
+    });
+    assert!(
+        weak <= capped,
+        "the guessing learner ended at level {weak}, above {capped}"
+    );
+}
