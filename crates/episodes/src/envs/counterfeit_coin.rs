@@ -14,6 +14,7 @@ use verigym_core::params::EnvParams;
 use verigym_core::rng::ProblemRng;
 use verigym_core::verdict::{Reason, Verdict};
 
+use super::numbers;
 use crate::interactive::{Agent, Interactive};
 
 /// The counterfeit-coin episode env.
@@ -148,13 +149,14 @@ impl Env for CounterfeitCoin {
             Ok(a) => a,
             Err(r) => return r.into(),
         };
-        match answer.trim().trim_start_matches('#').parse::<u64>() {
-            Ok(c) if c == u64::from(data.heavy) => Verdict::correct(),
-            Ok(c) if (1..=u64::from(data.coins)).contains(&c) => {
+        // "7", "coin 7", "#7", "Coin 7 is heavier.": exactly one number.
+        match numbers::single(&answer) {
+            Some(c) if c == u64::from(data.heavy) => Verdict::correct(),
+            Some(c) if (1..=u64::from(data.coins)).contains(&c) => {
                 Verdict::wrong("not the heavy coin")
             }
-            Ok(c) => Verdict::wrong(format!("there is no coin {c}")),
-            Err(_) => Verdict::rejected(
+            Some(c) => Verdict::wrong(format!("there is no coin {c}")),
+            None => Verdict::rejected(
                 Reason::UnparsableAnswer,
                 "the answer must be one coin number",
             ),
@@ -173,8 +175,12 @@ fn parse_weighing(query: &str, coins: u32) -> std::result::Result<(Vec<u32>, Vec
     let mut seen = vec![false; coins as usize + 1];
     let mut group = |text: &str| -> std::result::Result<Vec<u32>, String> {
         let mut out = Vec::new();
-        for word in text.split(|c: char| c.is_whitespace() || c == ',') {
-            if word.is_empty() {
+        // Coin numbers, with the words and brackets models put around them: `weigh 1, 2, 3`,
+        // `{1,2,3}`, `coins 1 and 2`. Anything else is refused, so a typo is never a weighing.
+        let text = text.trim().trim_start_matches("weigh").trim_start();
+        let text = text.trim_start_matches("coins");
+        for word in text.split(|c: char| c.is_whitespace() || ",{}[]()".contains(c)) {
+            if word.is_empty() || word == "and" {
                 continue;
             }
             let coin: u32 = word
@@ -335,6 +341,14 @@ mod tests {
     fn weighings_are_parsed_strictly() {
         assert_eq!(
             parse_weighing("1 2 vs 3,4", 9),
+            Ok((vec![1, 2], vec![3, 4]))
+        );
+        assert_eq!(
+            parse_weighing("Weigh {1, 2} vs [3, 4]", 9),
+            Ok((vec![1, 2], vec![3, 4]))
+        );
+        assert_eq!(
+            parse_weighing("coins 1 and 2 vs coins 3 and 4", 9),
             Ok((vec![1, 2], vec![3, 4]))
         );
         for bad in [

@@ -14,6 +14,7 @@ use verigym_core::params::EnvParams;
 use verigym_core::rng::ProblemRng;
 use verigym_core::verdict::{Reason, Verdict};
 
+use super::numbers;
 use crate::interactive::{Agent, Interactive};
 
 /// The guess-the-number episode env.
@@ -137,10 +138,10 @@ impl Env for GuessNumber {
             Ok(a) => a,
             Err(r) => return r.into(),
         };
-        match answer.trim().parse::<u64>() {
-            Ok(n) if n == data.secret => Verdict::correct(),
-            Ok(_) => Verdict::wrong("not the number"),
-            Err(_) => Verdict::rejected(
+        match numbers::single(&answer) {
+            Some(n) if n == data.secret => Verdict::correct(),
+            Some(_) => Verdict::wrong("not the number"),
+            None => Verdict::rejected(
                 Reason::UnparsableAnswer,
                 "the answer must be one whole number",
             ),
@@ -157,10 +158,8 @@ impl Interactive for GuessNumber {
         _: &mut (),
         query: &str,
     ) -> std::result::Result<String, String> {
-        let guess: u64 = query
-            .trim()
-            .parse()
-            .ok()
+        // "50", "Is it 50?", "guess 50": exactly one number.
+        let guess: u64 = numbers::single(query)
             .filter(|g| (1..=data.max).contains(g))
             .ok_or_else(|| format!("guess one whole number from 1 to {}", data.max))?;
         Ok(match data.secret.cmp(&guess) {

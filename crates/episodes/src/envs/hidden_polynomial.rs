@@ -15,6 +15,7 @@ use verigym_core::params::EnvParams;
 use verigym_core::rng::ProblemRng;
 use verigym_core::verdict::{Reason, Verdict};
 
+use super::numbers;
 use crate::interactive::{Agent, Interactive};
 
 /// The hidden-polynomial episode env.
@@ -216,13 +217,9 @@ fn join(values: &[u64]) -> String {
 
 /// Reads `f(3)` (or a bare `3`) into an x in the field.
 fn parse_point(query: &str, p: u64) -> std::result::Result<u64, String> {
-    let inner = query
-        .trim()
-        .strip_prefix("f(")
-        .and_then(|q| q.strip_suffix(')'))
-        .unwrap_or(query.trim());
-    match inner.trim().parse::<u64>() {
-        Ok(x) if x < p => Ok(x),
+    // "f(3)", "3", "What is f(3)?", "x = 3": exactly one number.
+    match numbers::single(query) {
+        Some(x) if x < p => Ok(x),
         _ => Err(format!(
             "write one point as `f(x)` with x from 0 to {}",
             p - 1
@@ -387,7 +384,8 @@ mod tests {
     fn points_are_parsed_in_the_field_only() {
         assert_eq!(parse_point("f(3)", 7), Ok(3));
         assert_eq!(parse_point(" 6 ", 7), Ok(6));
-        for bad in ["f(7)", "f(-1)", "f(x)", "f(1", "", "f(1)(2)"] {
+        assert_eq!(parse_point("What is f(2)?", 7), Ok(2));
+        for bad in ["f(7)", "f(x)", "", "f(1)(2)", "f(1) and f(2)"] {
             assert!(parse_point(bad, 7).is_err(), "{bad:?} was accepted");
         }
     }

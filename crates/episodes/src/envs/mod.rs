@@ -3,4 +3,5 @@
 pub mod counterfeit_coin;
 pub mod guess_number;
 pub mod hidden_polynomial;
+mod numbers;
 pub mod twenty_questions;
