@@ -200,21 +200,33 @@ fn transcripts_replay_exactly_and_forgeries_are_caught() {
         let (key, value) = data
             .iter_mut()
             .map(|(k, v)| (k.clone(), v))
-            .find(|(k, _)| ["heavy", "secret", "hidden", "coefficients"].contains(&k.as_str()))
+            .find(|(k, _)| {
+                ["heavy", "secret", "hidden", "coefficients", "values"].contains(&k.as_str())
+            })
             .unwrap();
         *value = match value.take() {
             Value::Number(n) => Value::from(if n.as_u64() == Some(1) { 2 } else { 1 }),
+            Value::Array(mut a) if key == "values" => {
+                a.swap(0, 1);
+                Value::Array(a)
+            }
             Value::Array(mut a) => {
                 a[0] = Value::from(u64::from(a[0] == 0));
                 Value::Array(a)
             }
-            other => other,
+            Value::String(bits) => {
+                let flipped = if bits.starts_with('0') { "1" } else { "0" };
+                Value::String(format!("{flipped}{}", &bits[1..]))
+            }
+            other => panic!("{env}: no hidden state to forge in {other}"),
         };
-        let judged = rejudge(&forged).unwrap();
-        assert!(
-            !judged.consistent && judged.reward == 0.0 && !judged.correct,
-            "{env}: a record with another {key} passed: {judged:?}"
-        );
+        // Refused outright (data that breaks the env's invariants), or replayed and unpaid.
+        if let Ok(judged) = rejudge(&forged) {
+            assert!(
+                !judged.consistent && judged.reward == 0.0 && !judged.correct,
+                "{env}: a record with another {key} passed: {judged:?}"
+            );
+        }
     }
 }
 
@@ -270,7 +282,7 @@ proptest! {
     /// budget or an answer ends it, and nothing after.
     #[test]
     fn no_action_sequence_panics_or_outlasts_its_budget(
-        env in 0usize..4,
+        env in 0usize..6,
         level in 0u32..=10,
         actions in proptest::collection::vec(
             prop_oneof![

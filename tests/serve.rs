@@ -1155,6 +1155,8 @@ fn openenv_http_episodes_replay_the_library_and_end_cleanly() {
         "twenty_questions",
         "hidden_polynomial",
         "guess_number",
+        "hidden_parity",
+        "find_max",
     ] {
         let logged = optimal_transcript(env, "6", "3");
         let reset = json!({"episode_id": env, "env": env, "level": 6.0, "seed": 3});

@@ -17,11 +17,13 @@ def test_the_interactive_envs_are_the_libraries():
         "guess_number",
         "counterfeit_coin",
         "hidden_polynomial",
+        "hidden_parity",
+        "find_max",
         "twenty_questions",
     ]
 
 
-@pytest.mark.parametrize("env", ["guess_number", "counterfeit_coin", "hidden_polynomial", "twenty_questions"])
+@pytest.mark.parametrize("env", interactive_envs())
 def test_an_episode_replays_the_clis_transcript_exactly(cli, env):
     logged = json.loads(cli("episode", "run", "--env", env, "--level", "6", "--seed", "4", "-n", "1"))
     record = episode_records(env, 1, seed=4, level=6.0)[0]

@@ -28,7 +28,15 @@ def server(cli_path):
 
 
 @pytest.mark.parametrize(
-    "env", ["guess_number", "counterfeit_coin", "hidden_polynomial", "twenty_questions"]
+    "env",
+    [
+        "guess_number",
+        "counterfeit_coin",
+        "hidden_polynomial",
+        "hidden_parity",
+        "find_max",
+        "twenty_questions",
+    ],
 )
 def test_an_openenv_client_replays_the_optimal_agent_for_the_same_reward(server, cli, env):
     openenv = need("openenv")

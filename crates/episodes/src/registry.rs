@@ -8,7 +8,9 @@ use verigym_core::record::RecordHeader;
 use verigym_core::rng::ProblemRng;
 
 use crate::envs::counterfeit_coin::CounterfeitCoin;
+use crate::envs::find_max::FindMax;
 use crate::envs::guess_number::GuessNumber;
+use crate::envs::hidden_parity::HiddenParity;
 use crate::envs::hidden_polynomial::HiddenPolynomial;
 use crate::envs::twenty_questions::TwentyQuestions;
 use crate::feedback::{FeedbackOptions, FeedbackSession};
@@ -112,6 +114,8 @@ static NATIVE: &[&dyn DynInteractive] = &[
     &GuessNumber,
     &CounterfeitCoin,
     &HiddenPolynomial,
+    &HiddenParity,
+    &FindMax,
     &TwentyQuestions,
 ];
 
