@@ -506,3 +506,20 @@ fn the_curriculum_holds_episodes_at_the_edge_of_a_learners_ability() {
         "the guessing learner ended at level {weak}, above {capped}"
     );
 }
+
+/// The episode probe: the optimal agent is paid on every problem and no hostile family ever is,
+/// on every interactive env (J = 1).
+#[test]
+fn the_episode_probe_holds_j_at_one_on_every_interactive_env() {
+    for env in episodes::interactive() {
+        let report = episodes::probe::probe(*env, 3, 11).unwrap();
+        assert_eq!(report.j, 1.0, "{report:?}");
+        assert_eq!(report.hostile.len(), 8);
+        assert!(
+            report
+                .hostile
+                .iter()
+                .all(|f| f.episodes == 9 && f.paid == 0)
+        );
+    }
+}

@@ -24,6 +24,27 @@ enum Command {
     Run(RunArgs),
     /// Replays transcripts from their records and actions, and judges them again.
     Verify(VerifyArgs),
+    /// Probes each interactive env as an attacker: the optimal agent must be paid, hostile
+    /// agents never; prints TPR, FPR and Youden's J per env.
+    Probe(ProbeArgs),
+}
+
+#[derive(clap::Args)]
+struct ProbeArgs {
+    /// Problems per level (levels 0, 5 and 10).
+    #[arg(
+        short = 'n',
+        long = "count",
+        default_value_t = 20,
+        allow_hyphen_values = true
+    )]
+    count: u64,
+    /// The master seed.
+    #[arg(long, default_value_t = 0, allow_hyphen_values = true)]
+    seed: u64,
+    /// Probe this env only.
+    #[arg(long)]
+    env: Option<String>,
 }
 
 /// Where an episode's problems come from: shared by `episode run` and `play`.
@@ -181,6 +202,7 @@ pub fn run(args: Args) -> Result<()> {
     match args.command {
         Command::Run(args) => run_agents(args),
         Command::Verify(args) => verify(args),
+        Command::Probe(args) => probe(args),
     }
 }
 
@@ -270,5 +292,56 @@ fn verify(args: VerifyArgs) -> Result<()> {
         judged.len(),
         reward / judged.len().max(1) as f64
     );
+    Ok(())
+}
+
+fn probe(args: ProbeArgs) -> Result<()> {
+    if args.count == 0 {
+        bail!("invalid value for `--count`: 0; allowed: at least 1 problem per level");
+    }
+    let envs: Vec<_> = match &args.env {
+        Some(id) => match episodes::find_interactive(id) {
+            Some(env) => vec![env],
+            None => {
+                find_env(id)?;
+                bail!("invalid value for `--env`: {id}; allowed: an interactive env");
+            }
+        },
+        None => episodes::interactive().to_vec(),
+    };
+    let mut out = std::io::stdout().lock();
+    let mut worst = 1.0f64;
+    for env in envs {
+        let report = episodes::probe::probe(env, args.count, args.seed)?;
+        worst = worst.min(report.j);
+        let leaks: Vec<String> = report
+            .hostile
+            .iter()
+            .filter(|f| f.paid > 0)
+            .map(|f| format!("{} {}/{}", f.family, f.paid, f.episodes))
+            .collect();
+        eprintln!(
+            "{:<18} TPR {:.3} ({}/{})  FPR {:.4}  J {:.3}{}",
+            report.env,
+            report.tpr,
+            report.optimal.paid,
+            report.optimal.episodes,
+            report.fpr,
+            report.j,
+            if leaks.is_empty() {
+                String::new()
+            } else {
+                format!("  paid: {}", leaks.join(", "))
+            }
+        );
+        serde_json::to_writer(&mut out, &report)?;
+        out.write_all(b"\n").map_err(OutputError)?;
+    }
+    out.flush().map_err(OutputError)?;
+    if worst < 1.0 {
+        bail!(
+            "an episode env's J is {worst}, below 1: a hostile agent was paid or the optimal one was not"
+        );
+    }
     Ok(())
 }

@@ -18,6 +18,7 @@ pub mod envs;
 pub mod episode;
 pub mod feedback;
 pub mod interactive;
+pub mod probe;
 pub mod registry;
 pub mod session;
 

@@ -70,6 +70,9 @@ _verigym() {
             verigym__subcmd__episode,help)
                 cmd="verigym__subcmd__episode__subcmd__help"
                 ;;
+            verigym__subcmd__episode,probe)
+                cmd="verigym__subcmd__episode__subcmd__probe"
+                ;;
             verigym__subcmd__episode,run)
                 cmd="verigym__subcmd__episode__subcmd__run"
                 ;;
@@ -78,6 +81,9 @@ _verigym() {
                 ;;
             verigym__subcmd__episode__subcmd__help,help)
                 cmd="verigym__subcmd__episode__subcmd__help__subcmd__help"
+                ;;
+            verigym__subcmd__episode__subcmd__help,probe)
+                cmd="verigym__subcmd__episode__subcmd__help__subcmd__probe"
                 ;;
             verigym__subcmd__episode__subcmd__help,run)
                 cmd="verigym__subcmd__episode__subcmd__help__subcmd__run"
@@ -135,6 +141,9 @@ _verigym() {
                 ;;
             verigym__subcmd__help,verify)
                 cmd="verigym__subcmd__help__subcmd__verify"
+                ;;
+            verigym__subcmd__help__subcmd__episode,probe)
+                cmd="verigym__subcmd__help__subcmd__episode__subcmd__probe"
                 ;;
             verigym__subcmd__help__subcmd__episode,run)
                 cmd="verigym__subcmd__help__subcmd__episode__subcmd__run"
@@ -381,7 +390,7 @@ _verigym() {
             return 0
             ;;
         verigym__subcmd__episode)
-            opts="-h --threads --progress --help run verify help"
+            opts="-h --threads --progress --help run verify probe help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -403,7 +412,7 @@ _verigym() {
             return 0
             ;;
         verigym__subcmd__episode__subcmd__help)
-            opts="run verify help"
+            opts="run verify probe help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -417,6 +426,20 @@ _verigym() {
             return 0
             ;;
         verigym__subcmd__episode__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        verigym__subcmd__episode__subcmd__help__subcmd__probe)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -451,6 +474,44 @@ _verigym() {
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        verigym__subcmd__episode__subcmd__probe)
+            opts="-n -h --count --seed --env --threads --progress --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --count)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -n)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --seed)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --env)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --threads)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --progress)
+                    COMPREPLY=($(compgen -W "auto bar lines off" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -783,8 +844,22 @@ _verigym() {
             return 0
             ;;
         verigym__subcmd__help__subcmd__episode)
-            opts="run verify"
+            opts="run verify probe"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        verigym__subcmd__help__subcmd__episode__subcmd__probe)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi

@@ -181,15 +181,16 @@ lines\t'Plain lines'
 off\t'Nothing'"
 complete -c verigym -n "__fish_verigym_using_subcommand curriculum" -l telemetry -d 'Write a telemetry JSON line to stderr after every round'
 complete -c verigym -n "__fish_verigym_using_subcommand curriculum" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c verigym -n "__fish_verigym_using_subcommand episode; and not __fish_seen_subcommand_from run verify help" -l threads -d 'Worker threads for generation and verification (default: one per core)' -r
-complete -c verigym -n "__fish_verigym_using_subcommand episode; and not __fish_seen_subcommand_from run verify help" -l progress -d 'How to show progress of long commands on stderr' -r -f -a "auto\t'A bar when stderr is a terminal, plain lines otherwise'
+complete -c verigym -n "__fish_verigym_using_subcommand episode; and not __fish_seen_subcommand_from run verify probe help" -l threads -d 'Worker threads for generation and verification (default: one per core)' -r
+complete -c verigym -n "__fish_verigym_using_subcommand episode; and not __fish_seen_subcommand_from run verify probe help" -l progress -d 'How to show progress of long commands on stderr' -r -f -a "auto\t'A bar when stderr is a terminal, plain lines otherwise'
 bar\t'A bar'
 lines\t'Plain lines'
 off\t'Nothing'"
-complete -c verigym -n "__fish_verigym_using_subcommand episode; and not __fish_seen_subcommand_from run verify help" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c verigym -n "__fish_verigym_using_subcommand episode; and not __fish_seen_subcommand_from run verify help" -f -a "run" -d 'Plays scripted agents through an interactive env\'s episodes and writes their transcripts'
-complete -c verigym -n "__fish_verigym_using_subcommand episode; and not __fish_seen_subcommand_from run verify help" -f -a "verify" -d 'Replays transcripts from their records and actions, and judges them again'
-complete -c verigym -n "__fish_verigym_using_subcommand episode; and not __fish_seen_subcommand_from run verify help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c verigym -n "__fish_verigym_using_subcommand episode; and not __fish_seen_subcommand_from run verify probe help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c verigym -n "__fish_verigym_using_subcommand episode; and not __fish_seen_subcommand_from run verify probe help" -f -a "run" -d 'Plays scripted agents through an interactive env\'s episodes and writes their transcripts'
+complete -c verigym -n "__fish_verigym_using_subcommand episode; and not __fish_seen_subcommand_from run verify probe help" -f -a "verify" -d 'Replays transcripts from their records and actions, and judges them again'
+complete -c verigym -n "__fish_verigym_using_subcommand episode; and not __fish_seen_subcommand_from run verify probe help" -f -a "probe" -d 'Probes each interactive env as an attacker: the optimal agent must be paid, hostile agents never; prints TPR, FPR and Youden\'s J per env'
+complete -c verigym -n "__fish_verigym_using_subcommand episode; and not __fish_seen_subcommand_from run verify probe help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c verigym -n "__fish_verigym_using_subcommand episode; and __fish_seen_subcommand_from run" -l env -d 'The env id: an interactive env, or any single-turn env for a feedback episode' -r
 complete -c verigym -n "__fish_verigym_using_subcommand episode; and __fish_seen_subcommand_from run" -l seed -d 'The master seed' -r
 complete -c verigym -n "__fish_verigym_using_subcommand episode; and __fish_seen_subcommand_from run" -l start -d 'The index of the first problem' -r
@@ -215,8 +216,18 @@ bar\t'A bar'
 lines\t'Plain lines'
 off\t'Nothing'"
 complete -c verigym -n "__fish_verigym_using_subcommand episode; and __fish_seen_subcommand_from verify" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c verigym -n "__fish_verigym_using_subcommand episode; and __fish_seen_subcommand_from probe" -s n -l count -d 'Problems per level (levels 0, 5 and 10)' -r
+complete -c verigym -n "__fish_verigym_using_subcommand episode; and __fish_seen_subcommand_from probe" -l seed -d 'The master seed' -r
+complete -c verigym -n "__fish_verigym_using_subcommand episode; and __fish_seen_subcommand_from probe" -l env -d 'Probe this env only' -r
+complete -c verigym -n "__fish_verigym_using_subcommand episode; and __fish_seen_subcommand_from probe" -l threads -d 'Worker threads for generation and verification (default: one per core)' -r
+complete -c verigym -n "__fish_verigym_using_subcommand episode; and __fish_seen_subcommand_from probe" -l progress -d 'How to show progress of long commands on stderr' -r -f -a "auto\t'A bar when stderr is a terminal, plain lines otherwise'
+bar\t'A bar'
+lines\t'Plain lines'
+off\t'Nothing'"
+complete -c verigym -n "__fish_verigym_using_subcommand episode; and __fish_seen_subcommand_from probe" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c verigym -n "__fish_verigym_using_subcommand episode; and __fish_seen_subcommand_from help" -f -a "run" -d 'Plays scripted agents through an interactive env\'s episodes and writes their transcripts'
 complete -c verigym -n "__fish_verigym_using_subcommand episode; and __fish_seen_subcommand_from help" -f -a "verify" -d 'Replays transcripts from their records and actions, and judges them again'
+complete -c verigym -n "__fish_verigym_using_subcommand episode; and __fish_seen_subcommand_from help" -f -a "probe" -d 'Probes each interactive env as an attacker: the optimal agent must be paid, hostile agents never; prints TPR, FPR and Youden\'s J per env'
 complete -c verigym -n "__fish_verigym_using_subcommand episode; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c verigym -n "__fish_verigym_using_subcommand play" -l env -d 'The env id: an interactive env, or any single-turn env for a feedback episode' -r
 complete -c verigym -n "__fish_verigym_using_subcommand play" -l seed -d 'The master seed' -r
@@ -334,3 +345,4 @@ complete -c verigym -n "__fish_verigym_using_subcommand help; and __fish_seen_su
 complete -c verigym -n "__fish_verigym_using_subcommand help; and __fish_seen_subcommand_from suite" -f -a "check" -d 'Re-derive a built suite from its manifest and confirm every byte matches'
 complete -c verigym -n "__fish_verigym_using_subcommand help; and __fish_seen_subcommand_from episode" -f -a "run" -d 'Plays scripted agents through an interactive env\'s episodes and writes their transcripts'
 complete -c verigym -n "__fish_verigym_using_subcommand help; and __fish_seen_subcommand_from episode" -f -a "verify" -d 'Replays transcripts from their records and actions, and judges them again'
+complete -c verigym -n "__fish_verigym_using_subcommand help; and __fish_seen_subcommand_from episode" -f -a "probe" -d 'Probes each interactive env as an attacker: the optimal agent must be paid, hostile agents never; prints TPR, FPR and Youden\'s J per env'

@@ -201,6 +201,7 @@ Register-ArgumentCompleter -Native -CommandName 'verigym' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('run', 'run', [CompletionResultType]::ParameterValue, 'Plays scripted agents through an interactive env''s episodes and writes their transcripts')
             [CompletionResult]::new('verify', 'verify', [CompletionResultType]::ParameterValue, 'Replays transcripts from their records and actions, and judges them again')
+            [CompletionResult]::new('probe', 'probe', [CompletionResultType]::ParameterValue, 'Probes each interactive env as an attacker: the optimal agent must be paid, hostile agents never; prints TPR, FPR and Youden''s J per env')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -232,9 +233,21 @@ Register-ArgumentCompleter -Native -CommandName 'verigym' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
+        'verigym;episode;probe' {
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'Problems per level (levels 0, 5 and 10)')
+            [CompletionResult]::new('--count', '--count', [CompletionResultType]::ParameterName, 'Problems per level (levels 0, 5 and 10)')
+            [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'The master seed')
+            [CompletionResult]::new('--env', '--env', [CompletionResultType]::ParameterName, 'Probe this env only')
+            [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Worker threads for generation and verification (default: one per core)')
+            [CompletionResult]::new('--progress', '--progress', [CompletionResultType]::ParameterName, 'How to show progress of long commands on stderr')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
         'verigym;episode;help' {
             [CompletionResult]::new('run', 'run', [CompletionResultType]::ParameterValue, 'Plays scripted agents through an interactive env''s episodes and writes their transcripts')
             [CompletionResult]::new('verify', 'verify', [CompletionResultType]::ParameterValue, 'Replays transcripts from their records and actions, and judges them again')
+            [CompletionResult]::new('probe', 'probe', [CompletionResultType]::ParameterValue, 'Probes each interactive env as an attacker: the optimal agent must be paid, hostile agents never; prints TPR, FPR and Youden''s J per env')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -242,6 +255,9 @@ Register-ArgumentCompleter -Native -CommandName 'verigym' -ScriptBlock {
             break
         }
         'verigym;episode;help;verify' {
+            break
+        }
+        'verigym;episode;help;probe' {
             break
         }
         'verigym;episode;help;help' {
@@ -407,12 +423,16 @@ Register-ArgumentCompleter -Native -CommandName 'verigym' -ScriptBlock {
         'verigym;help;episode' {
             [CompletionResult]::new('run', 'run', [CompletionResultType]::ParameterValue, 'Plays scripted agents through an interactive env''s episodes and writes their transcripts')
             [CompletionResult]::new('verify', 'verify', [CompletionResultType]::ParameterValue, 'Replays transcripts from their records and actions, and judges them again')
+            [CompletionResult]::new('probe', 'probe', [CompletionResultType]::ParameterValue, 'Probes each interactive env as an attacker: the optimal agent must be paid, hostile agents never; prints TPR, FPR and Youden''s J per env')
             break
         }
         'verigym;help;episode;run' {
             break
         }
         'verigym;help;episode;verify' {
+            break
+        }
+        'verigym;help;episode;probe' {
             break
         }
         'verigym;help;play' {
