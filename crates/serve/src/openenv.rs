@@ -14,12 +14,16 @@ use axum::extract::{Query, State};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use serde::Deserialize;
+use std::borrow::Cow;
+
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use serde_json::{Map, Value, json};
 
 use super::App;
 use super::error::ApiError;
 use super::sessions::Sessions;
+use verigym::Verdict;
 use verigym::episodes::{self, EpisodeError, EpisodeOptions, FeedbackOptions, Session, Step};
 use verigym::{DynEnv, registry};
 
@@ -143,21 +147,49 @@ pub(super) fn episode_error(e: EpisodeError) -> ApiError {
 }
 
 /// The observation payload OpenEnv clients read: `observation`, `reward`, `done`, `metadata`.
-fn observation(text: &str, session: &dyn Session, step: Option<&Step>, meta: Value) -> Value {
-    let mut observation = json!({
-        "text": text,
-        "turn": session.turns(),
-        "budget": session.budget(),
-    });
-    if let Some(verdict) = step.and_then(|s| s.verdict.as_ref()) {
-        observation["verdict"] = serde_json::to_value(verdict).unwrap_or(Value::Null);
+/// Typed and borrowed, so a step's answer is written without building a JSON tree first.
+#[derive(Serialize)]
+pub(super) struct Payload<'a> {
+    observation: ObservationBody<'a>,
+    reward: Option<f64>,
+    done: bool,
+    metadata: Meta<'a>,
+}
+
+#[derive(Serialize)]
+struct ObservationBody<'a> {
+    text: &'a str,
+    turn: u32,
+    budget: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    verdict: Option<&'a Verdict>,
+}
+
+/// Which episode an answer is about.
+#[derive(Serialize)]
+pub(super) struct Meta<'a> {
+    episode_id: &'a str,
+    record_id: &'a str,
+    env: &'a str,
+}
+
+fn observation<'a>(
+    text: &'a str,
+    session: &dyn Session,
+    step: Option<&'a Step>,
+    meta: Meta<'a>,
+) -> Payload<'a> {
+    Payload {
+        observation: ObservationBody {
+            text,
+            turn: session.turns(),
+            budget: session.budget(),
+            verdict: step.and_then(|s| s.verdict.as_ref()),
+        },
+        reward: step.map(|s| s.reward),
+        done: session.done(),
+        metadata: meta,
     }
-    json!({
-        "observation": observation,
-        "reward": step.map(|s| s.reward),
-        "done": session.done(),
-        "metadata": meta,
-    })
 }
 
 /// Reads an action: `{"message": "..."}` and nothing else.
@@ -206,8 +238,13 @@ async fn reset(
         None => next_episode_id("episode"),
     };
     let (session, record_id, env) = start(&app, &body)?;
-    let meta = json!({ "episode_id": id, "record_id": record_id, "env": env });
-    let payload = observation(session.prompt(), &*session, None, meta);
+    let meta = Meta {
+        episode_id: &id,
+        record_id: &record_id,
+        env: &env,
+    };
+    let payload = serde_json::to_value(observation(session.prompt(), &*session, None, meta))
+        .map_err(|e| ApiError::internal(e.to_string()))?;
     app.sessions
         .insert(id, Sessions::live(session, record_id, env))?;
     Ok(Json(payload))
@@ -236,13 +273,19 @@ async fn step(
     tokio::task::spawn_blocking(move || {
         app.sessions.with(&id, |live| {
             let step = live.session.step(&message).map_err(episode_error)?;
-            let meta = json!({ "episode_id": id, "record_id": live.record_id, "env": live.env });
-            Ok(Json(observation(
+            let meta = Meta {
+                episode_id: &id,
+                record_id: &live.record_id,
+                env: &live.env,
+            };
+            serde_json::to_value(observation(
                 &step.observation,
                 &*live.session,
                 Some(&step),
                 meta,
-            )))
+            ))
+            .map(Json)
+            .map_err(|e| ApiError::internal(e.to_string()))
         })?
     })
     .await
@@ -359,9 +402,37 @@ async fn websocket(State(app): State<Arc<App>>, upgrade: WebSocketUpgrade) -> Re
         .into_response()
 }
 
-fn frame(kind: &str, data: Value) -> Message {
-    Message::Text(json!({ "type": kind, "data": data }).to_string().into())
+/// One websocket frame in OpenEnv's shape: `{"type": …, "data": …}`.
+fn frame(kind: &str, data: impl Serialize) -> Message {
+    #[derive(Serialize)]
+    struct Frame<'a, T> {
+        #[serde(rename = "type")]
+        kind: &'a str,
+        data: T,
+    }
+    let text = serde_json::to_string(&Frame { kind, data }).unwrap_or_default();
+    Message::Text(text.into())
 }
+
+/// A websocket message as sent: its type, and its data left unparsed until the type is known.
+#[derive(Deserialize)]
+struct Incoming<'a> {
+    #[serde(rename = "type", borrow, default)]
+    kind: Option<Cow<'a, str>>,
+    #[serde(borrow, default)]
+    data: Option<&'a RawValue>,
+}
+
+/// A step's data: the model's turn and nothing else.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Action<'a> {
+    #[serde(borrow)]
+    message: Cow<'a, str>,
+}
+
+const ACTION_FORM: &str =
+    "invalid value for `action`: allowed: an object with one field, {\"message\": \"<text>\"}";
 
 fn error_frame(message: impl Into<String>, code: &str) -> Message {
     frame("error", json!({ "message": message.into(), "code": code }))
@@ -410,23 +481,30 @@ async fn drive(app: Arc<App>, mut socket: WebSocket) {
                 continue;
             }
         };
-        let reply = match serde_json::from_str::<Value>(text.as_str()) {
+        let reply = match serde_json::from_str::<Incoming<'_>>(text.as_str()) {
             Err(e) => error_frame(format!("Invalid JSON: {e}"), "INVALID_JSON"),
-            Ok(message) => match message.get("type").and_then(Value::as_str) {
+            Ok(message) => match message.kind.as_deref() {
                 Some("reset") => {
-                    let data = message
-                        .get("data")
-                        .cloned()
-                        .unwrap_or(Value::Object(Map::new()));
-                    match serde_json::from_value::<ResetBody>(data) {
+                    let body = match message.data {
+                        None => Ok(ResetBody::default()),
+                        Some(data) => serde_json::from_str::<ResetBody>(data.get()),
+                    };
+                    match body {
                         Err(e) => error_frame(format!("reset: {e}"), "VALIDATION_ERROR"),
                         Ok(body) => match start(&app, &body) {
                             Err(e) => error_frame(e.message, "VALIDATION_ERROR"),
                             Ok((session, record_id, env)) => {
-                                let meta = json!({ "episode_id": episode_id, "record_id": record_id, "env": env });
-                                let payload = observation(session.prompt(), &*session, None, meta);
+                                let meta = Meta {
+                                    episode_id: &episode_id,
+                                    record_id: &record_id,
+                                    env: &env,
+                                };
+                                let reply = frame(
+                                    "observation",
+                                    observation(session.prompt(), &*session, None, meta),
+                                );
                                 episode = Some((session, record_id, env));
-                                frame("observation", payload)
+                                reply
                             }
                         },
                     }
@@ -434,23 +512,28 @@ async fn drive(app: Arc<App>, mut socket: WebSocket) {
                 Some("step") => match &mut episode {
                     None => error_frame("no episode: send a reset first", "SESSION_ERROR"),
                     Some((session, record_id, env)) => {
-                        match action(message.get("data").unwrap_or(&Value::Null)) {
-                            Err(e) => error_frame(e.message, "VALIDATION_ERROR"),
-                            Ok(text) => match session.step(text) {
+                        let action = message
+                            .data
+                            .map(|d| serde_json::from_str::<Action<'_>>(d.get()));
+                        match action {
+                            Some(Ok(action)) => match session.step(&action.message) {
                                 Err(e) => error_frame(e.to_string(), "EXECUTION_ERROR"),
                                 Ok(step) => {
-                                    let meta = json!({ "episode_id": episode_id, "record_id": record_id, "env": env });
-                                    frame(
-                                        "observation",
-                                        observation(
-                                            &step.observation,
-                                            &**session,
-                                            Some(&step),
-                                            meta,
-                                        ),
-                                    )
+                                    let meta = Meta {
+                                        episode_id: &episode_id,
+                                        record_id,
+                                        env,
+                                    };
+                                    let payload = observation(
+                                        &step.observation,
+                                        &**session,
+                                        Some(&step),
+                                        meta,
+                                    );
+                                    frame("observation", payload)
                                 }
                             },
+                            _ => error_frame(ACTION_FORM, "VALIDATION_ERROR"),
                         }
                     }
                 },
