@@ -523,3 +523,104 @@ fn the_episode_probe_holds_j_at_one_on_every_interactive_env() {
         );
     }
 }
+
+/// Realistic turns: the optimal agent's actions written as a chatty model writes them (prose
+/// around them, a think block that drafts another query, Markdown) still win every episode.
+#[test]
+fn the_optimal_agent_wins_when_its_turns_are_written_as_a_model_writes_them() {
+    struct Chatty(Box<dyn episodes::Agent>);
+    impl episodes::Agent for Chatty {
+        fn act(&mut self, observation: &str) -> String {
+            let action = self.0.act(observation);
+            if action.starts_with("<query>") {
+                format!(
+                    "Let me narrow it down.\n<think>Maybe <query>1</query>? No, better:</think>\n\
+                     **Next question:** {action}\nThat should split what is left."
+                )
+            } else {
+                format!("I am confident now.\n\nSo the answer is:\n{action}\n")
+            }
+        }
+    }
+    for env in interactive_ids() {
+        let interactive = episodes::find_interactive(env).unwrap();
+        for level in [0.0, 5.0, 10.0] {
+            for index in 0..4 {
+                let record = record(env, level, 21, index);
+                let agent = Chatty(interactive.optimal_agent(&record).unwrap());
+                let t = play(&record, Box::new(agent));
+                assert_eq!(
+                    t.reward,
+                    Some(1.0),
+                    "{env} level {level} index {index}: {t:?}"
+                );
+            }
+        }
+    }
+}
+
+/// Feedback turns lift a scripted agent that fixes one error per turn: its chain has two wrong
+/// steps; each feedback names the first wrong one, the agent fixes exactly that one, and the
+/// third answer is right (paid 1 under `solved`, 0.25 under `discounted:0.5`).
+#[test]
+fn feedback_lifts_an_agent_that_fixes_one_error_per_turn() {
+    let env = registry::find("modarith").unwrap();
+    let generator = env.generator(None, &Default::default(), 8).unwrap();
+    for index in 0..10 {
+        let mut line = Vec::new();
+        generator.write_jsonl(index, &mut line);
+        let record_json = String::from_utf8(line).unwrap();
+        let record: Value = serde_json::from_str(&record_json).unwrap();
+        let modulus = record["data"]["modulus"].as_u64().unwrap();
+        let right: Vec<u64> = record["data"]["steps"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["value"].as_u64().unwrap())
+            .collect();
+        for (mode, expected) in [
+            (RewardMode::Solved, 1.0),
+            (RewardMode::Discounted { gamma: 0.5 }, 0.25),
+        ] {
+            let mut errors = vec![2usize, 5];
+            let options = FeedbackOptions {
+                max_turns: 3,
+                reward: mode,
+            };
+            let mut episode = Episode::open(record_json.trim_end(), Some(options)).unwrap();
+            loop {
+                let listed: Vec<String> = right
+                    .iter()
+                    .enumerate()
+                    .map(|(i, v)| {
+                        let v = if errors.contains(&(i + 1)) {
+                            (v + 1) % modulus
+                        } else {
+                            *v
+                        };
+                        format!("step {}: {v}", i + 1)
+                    })
+                    .collect();
+                let last = *right.last().unwrap();
+                let answer = if errors.is_empty() {
+                    last
+                } else {
+                    (last + 1) % modulus
+                };
+                let step = episode
+                    .step(&format!(
+                        "<think>{}</think><answer>{answer}</answer>",
+                        listed.join("\n")
+                    ))
+                    .unwrap();
+                if step.done {
+                    assert_eq!(step.reward, expected, "index {index}: {}", step.observation);
+                    break;
+                }
+                let named = format!("Step {} is the first", errors[0]);
+                assert!(step.observation.contains(&named), "{}", step.observation);
+                errors.remove(0);
+            }
+        }
+    }
+}
