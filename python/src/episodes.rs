@@ -7,7 +7,6 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 use serde_json::{Map, Value};
 use verigym::episodes::{self, FeedbackOptions, Transcript};
-use verigym::{DynEnv, registry};
 
 use crate::convert::{error, to_json, to_py};
 
@@ -129,15 +128,6 @@ pub fn interactive_envs() -> Vec<&'static str> {
         .collect()
 }
 
-fn any_env(id: &str) -> PyResult<&'static dyn DynEnv> {
-    match registry::find(id) {
-        Ok(env) => Ok(env),
-        Err(e) => episodes::find_interactive(id)
-            .map(|e| e.as_env())
-            .ok_or_else(|| error(e)),
-    }
-}
-
 /// Records of any env (interactive ones included) as JSON lines: problems `start` to
 /// `start + n - 1` of (env, level, params, seed). Params go in `params`, a dict.
 #[pyfunction]
@@ -157,7 +147,8 @@ pub fn episode_records(
             _ => Map::new(),
         },
     };
-    let generator = any_env(env)?
+    let generator = episodes::find_env(env)
+        .map_err(error)?
         .generator(level, &overrides, seed)
         .map_err(error)?;
     let end = start

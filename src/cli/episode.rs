@@ -4,8 +4,8 @@ use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
+use verigym::DynEnv;
 use verigym::episodes::{self, Episode, FeedbackOptions, RewardMode, Transcript};
-use verigym::{DynEnv, registry};
 
 use super::OutputError;
 use super::inputs::{name, open};
@@ -143,22 +143,7 @@ fn parse_reward(text: &str) -> Result<RewardMode> {
 
 /// A single-turn env from the registry or an interactive one, by id.
 pub fn find_env(id: &str) -> Result<&'static dyn DynEnv> {
-    match registry::find(id) {
-        Ok(env) => Ok(env),
-        Err(e) => match episodes::find_interactive(id) {
-            Some(env) => Ok(env.as_env()),
-            None => {
-                let interactive: Vec<&str> = episodes::interactive()
-                    .iter()
-                    .map(|e| e.as_env().id())
-                    .collect();
-                Err(anyhow::anyhow!(
-                    "{e}; interactive envs: {}",
-                    interactive.join(", ")
-                ))
-            }
-        },
-    }
+    Ok(episodes::find_env(id)?)
 }
 
 #[derive(clap::Args)]

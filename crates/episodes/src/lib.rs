@@ -26,6 +26,6 @@ pub use crate::episode::{Episode, Rejudged, Transcript, rejudge};
 pub use crate::feedback::{FeedbackOptions, RewardMode};
 pub use crate::interactive::{Agent, Interactive, NativeSession};
 pub use crate::registry::{
-    DynInteractive, EpisodeOptions, find_interactive, interactive, open, resume,
+    DynInteractive, EpisodeOptions, find_env, find_interactive, interactive, open, resume,
 };
 pub use crate::session::{EpisodeError, LoggedTurn, Session, Step};

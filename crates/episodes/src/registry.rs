@@ -179,3 +179,22 @@ pub fn resume(
     session.restore(state)?;
     Ok(session)
 }
+
+/// Any env by id: a single-turn one from the shipped registry, or an interactive one. An
+/// unknown id is an error listing both.
+pub fn find_env(id: &str) -> verigym_core::error::Result<&'static dyn DynEnv> {
+    if let Some(env) = find_interactive(id) {
+        return Ok(env.as_env());
+    }
+    verigym_envs::registry::find(id).map_err(|_| {
+        let known: Vec<&str> = verigym_envs::registry::envs()
+            .iter()
+            .map(|e| e.id())
+            .chain(NATIVE.iter().map(|e| e.as_env().id()))
+            .collect();
+        verigym_core::error::Error::UnknownEnv {
+            id: id.to_owned(),
+            known: known.join(", "),
+        }
+    })
+}

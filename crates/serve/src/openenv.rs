@@ -23,9 +23,9 @@ use serde_json::{Map, Value, json};
 use super::App;
 use super::error::ApiError;
 use super::sessions::Sessions;
+use verigym::DynEnv;
 use verigym::Verdict;
 use verigym::episodes::{self, EpisodeError, EpisodeOptions, FeedbackOptions, Session, Step};
-use verigym::{DynEnv, registry};
 
 /// The largest websocket message accepted: an action is at most 1 MiB of text, escaped.
 const MAX_MESSAGE: usize = 4 << 20;
@@ -67,12 +67,7 @@ pub(super) struct ResetBody {
 
 /// The env of an id: single-turn or interactive.
 fn find_env(id: &str) -> Result<&'static dyn DynEnv, ApiError> {
-    match registry::find(id) {
-        Ok(env) => Ok(env),
-        Err(e) => episodes::find_interactive(id)
-            .map(|e| e.as_env())
-            .ok_or_else(|| ApiError::new(422, format!("invalid value for `env`: {e}"))),
-    }
+    episodes::find_env(id).map_err(|e| ApiError::new(422, format!("invalid value for `env`: {e}")))
 }
 
 /// An episode's opening: the session, its record's id and env.

@@ -55,13 +55,7 @@ impl EnvParams for CounterfeitParams {
         let frac = level / 10.0;
         CounterfeitParams {
             coins: 3 + (240.0 * frac * frac).floor() as u32,
-            slack: if level < 4.0 {
-                2
-            } else if level < 8.0 {
-                1
-            } else {
-                0
-            },
+            slack: super::slack_at(level),
         }
     }
 }

@@ -55,13 +55,7 @@ impl EnvParams for FindMaxParams {
     fn at_level(level: f64) -> Self {
         FindMaxParams {
             items: 3 + (1.3 * level).floor() as u32,
-            slack: if level < 4.0 {
-                2
-            } else if level < 8.0 {
-                1
-            } else {
-                0
-            },
+            slack: super::slack_at(level),
         }
     }
 }

@@ -54,13 +54,7 @@ impl EnvParams for GuessParams {
     fn at_level(level: f64) -> Self {
         GuessParams {
             max: (10f64.powf(1.0 + level / 2.0).floor() as u64).min(MAX_RANGE),
-            slack: if level < 4.0 {
-                2
-            } else if level < 8.0 {
-                1
-            } else {
-                0
-            },
+            slack: super::slack_at(level),
         }
     }
 }

@@ -54,13 +54,7 @@ impl EnvParams for ParityParams {
     fn at_level(level: f64) -> Self {
         ParityParams {
             bits: 3 + level.floor() as u32,
-            slack: if level < 4.0 {
-                2
-            } else if level < 8.0 {
-                1
-            } else {
-                0
-            },
+            slack: super::slack_at(level),
         }
     }
 }

@@ -93,13 +93,7 @@ impl EnvParams for QuestionsParams {
             objects: (4 + (1.2 * level).floor() as u32).min(16),
             attributes: if hard { 4 } else { 3 },
             values: if hard { 4 } else { 3 },
-            slack: if level < 4.0 {
-                2
-            } else if level < 8.0 {
-                1
-            } else {
-                0
-            },
+            slack: super::slack_at(level),
         }
     }
 }
