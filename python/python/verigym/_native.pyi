@@ -89,6 +89,9 @@ class Record(Mapping[str, Any]):
     def jsonl(self) -> bytes:
         """The record exactly as ``verigym generate`` writes it, newline included."""
     @property
+    def line(self) -> str:
+        """The record's JSON line as a str, without its newline."""
+    @property
     def id(self) -> str: ...
     @property
     def index(self) -> int: ...
@@ -153,6 +156,10 @@ class Curriculum:
     def restore(state: Mapping[str, Any]) -> Curriculum: ...
     def next(self, n: int) -> list[RecordDict]:
         """The next ``n`` problems; ``n`` may change between calls."""
+    def next_records(self, n: int) -> list[Record]:
+        """The next ``n`` problems as :class:`Record` objects (what ``next`` would issue)."""
+    def __contains__(self, id: object) -> bool:
+        """Whether problem ``id`` was issued and still awaits its rewards."""
     def record(self, id: str, rewards: Sequence[Union[bool, int, float]]) -> None:
         """Feeds back one problem's rewards; raises without changing state on bad input."""
     @property
