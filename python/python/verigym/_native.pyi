@@ -28,6 +28,10 @@ class Dataset:
 
     ``ds[i]`` equals ``json.loads`` of line ``i`` of ``verigym generate``; ``ds.jsonl(i)`` is
     that line's exact bytes. ``size=None`` makes the dataset endless.
+
+    Env params override the level's by name, from ``params={...}`` and from keyword arguments;
+    a param named like an argument here (sudoku's ``size``) goes in ``params=``, and given as
+    a keyword beside the positional argument it is refused with a ``TypeError`` saying so.
     """
 
     def __init__(
@@ -36,7 +40,9 @@ class Dataset:
         size: Optional[int] = None,
         seed: int = 0,
         level: Optional[float] = None,
-        **params: Any,
+        *,
+        params: Optional[Mapping[str, Any]] = None,
+        **env_params: Any,
     ) -> None: ...
     @property
     def env(self) -> str: ...

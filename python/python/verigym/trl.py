@@ -27,11 +27,12 @@ from __future__ import annotations
 
 import itertools
 import weakref
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Callable, Optional, Union
 
 from . import _native
 from ._native import Curriculum, Dataset, Record, VerigymError
+from ._params import env_params_api, merge
 from ._served import CurriculumDataset
 
 if TYPE_CHECKING:
@@ -58,24 +59,27 @@ def rows(columns: dict[str, list[Any]], system_prompt: Optional[str] = None) -> 
     }
 
 
+@env_params_api
 def dataset(
     env: str,
     size: int,
     seed: int = 0,
     level: Optional[float] = None,
     *,
+    params: Optional[Mapping[str, Any]] = None,
     system_prompt: Optional[str] = None,
-    **params: Any,
+    **env_params: Any,
 ) -> "datasets.Dataset":
     """Problems ``0..size`` of an env as a ``datasets.Dataset`` for ``GRPOTrainer``.
 
     Columns: ``prompt`` (``[{"role": "user", "content": ...}]``, after an optional system
     message), ``record`` (the record's JSON line, byte-identical to ``verigym generate``), ``id``,
-    ``env`` and ``difficulty``. ``level`` and ``params`` are as for ``verigym.Dataset``.
+    ``env`` and ``difficulty``. ``level`` and env params (``params={...}`` and keywords) are as
+    for ``verigym.Dataset``.
     """
     import datasets
 
-    source = Dataset(env, size=size, seed=seed, level=level, **params)
+    source = Dataset(env, size=size, seed=seed, level=level, params=merge("dataset", params, env_params))
     return datasets.Dataset.from_dict(rows(source.columns(), system_prompt))
 
 

@@ -106,7 +106,7 @@ class VerigymTaskset(vf.Taskset[VerigymTask, VerigymConfig]):
                 for line in jsonl.decode().splitlines():
                     yield _task(line, cfg.task)
             return
-        ds = Dataset(cfg.env, size=cfg.size, seed=cfg.seed, level=cfg.level, **cfg.params)
+        ds = Dataset(cfg.env, size=cfg.size, seed=cfg.seed, level=cfg.level, params=cfg.params)
         start, chunk = 0, 1024
         while cfg.size is None or start < cfg.size:
             stop = start + chunk if cfg.size is None else min(start + chunk, cfg.size)
