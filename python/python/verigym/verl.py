@@ -5,11 +5,15 @@
     import verigym.verl
     verigym.verl.export("train.parquet", "modarith", size=10_000, seed=0, level=3)
 
-then, in the verl config::
+then, in the verl config (verl 0.9 reads the reward function under ``reward.``)::
 
     data.train_files=train.parquet
-    custom_reward_function.path=<site-packages>/verigym/verl.py
-    custom_reward_function.name=compute_score
+    reward.custom_reward_function.path=pkg://verigym.verl
+    reward.custom_reward_function.name=compute_score
+
+verl's loader takes the module as ``pkg://verigym.verl`` or as the file itself
+(``reward.custom_reward_function.path=$(python -c 'import verigym.verl as m; print(m.__file__)')``);
+both work with every reward manager (``reward.reward_manager.name=naive``, ``dapo``, ...).
 
 Each row holds ``data_source`` (``verigym/<env>``), ``prompt`` (chat messages), ``ability``,
 ``reward_model`` (``style`` "rule", ``ground_truth`` the reference answer) and ``extra_info``
@@ -23,8 +27,10 @@ import os
 from collections.abc import Mapping, Sequence
 from typing import Any, Optional, Union
 
-from ._native import Dataset, verify, verify_columns
-from ._params import env_params_api, merge
+# Absolute imports: verl also loads this file by path (`custom_reward_function.path=<file>`),
+# as a module outside the package, where a relative import has no package to resolve in.
+from verigym._native import Dataset, verify, verify_columns
+from verigym._params import env_params_api, merge
 
 __all__ = ["compute_score", "compute_score_batch", "export", "table"]
 
