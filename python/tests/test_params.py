@@ -8,6 +8,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import json
+import sys
 
 import pytest
 
@@ -47,9 +48,21 @@ def _records_stream(env, params):
     return [json.loads(r["record"]) for r in verigym.hf.stream(env, 0, params=params).take(1)]
 
 
+@pytest.fixture(scope="module", autouse=True)
+def _ray_shut_down_after():
+    """The ray entry point starts a local Ray; test_ray.py starts its own, so stop this one."""
+    yield
+    ray = sys.modules.get("ray")
+    if ray is not None and ray.is_initialized():
+        ray.shutdown()
+
+
 def _records_ray(env, params):
-    need("ray")
+    ray = need("ray")
     import verigym.ray
+
+    if not ray.is_initialized():
+        ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
 
     return [json.loads(r["record"]) for r in verigym.ray.dataset(env, 1, 0, params=params).take(1)]
 
