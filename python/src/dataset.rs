@@ -13,11 +13,10 @@ use serde_json::value::RawValue;
 use verigym::{AnswerFormat, DynEnv, DynGenerator, Problem, registry, stream};
 
 use crate::convert::{error, to_json, to_py};
-use crate::dicts::{Builder, GcPause, KeyCache};
+use crate::dicts::{Builder, GcPause};
 use crate::pipeline::{self, pipelined};
 use crate::record::Record;
 use crate::verify::{Batch, columns};
-use pyo3::sync::PyOnceLock;
 
 /// Problems generated per parallel chunk when iterating.
 const ITER_CHUNK: u64 = 1024;
@@ -37,14 +36,15 @@ fn raw_records(
 /// them on rayon's pool (four allocations a record, not worth freeing under the GIL).
 fn build_dicts<'py>(
     builder: &mut Builder<'py>,
-    params: &Bound<'py, PyAny>,
+    generator: &dyn DynGenerator,
     records: Vec<RawRecord>,
     out: &mut Vec<Bound<'py, PyAny>>,
 ) -> PyResult<()> {
     let _pause = GcPause::for_batch(builder.py(), records.len())?;
-    // Every record of a generator has its params: made once, copied for each record.
+    // Every record of a generator has its params: read once, copied for each record.
+    let params = builder.value(&generator.params())?;
     for record in &records {
-        out.push(builder.record_raw(record, params)?.into_any());
+        out.push(builder.record_raw(record, &params)?.into_any());
     }
     if records.len() >= 64 {
         rayon::spawn(move || drop(records));
@@ -97,21 +97,9 @@ pub struct Dataset {
     size: Option<u64>,
     seed: u64,
     level: Option<f64>,
-    /// The generator's params as Python objects, made once (each record gets a fresh copy).
-    params: PyOnceLock<Py<PyAny>>,
-    /// The keys of the records' JSON, interned once for the dataset's life.
-    keys: KeyCache,
 }
 
 impl Dataset {
-    /// The params every record carries, as Python objects (not to be handed out: copy them).
-    fn params_object<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let params = self.params.get_or_try_init(py, || {
-            Ok::<_, PyErr>(Builder::new(py).value(&self.generator.params())?.unbind())
-        })?;
-        Ok(params.bind(py).clone())
-    }
-
     /// Records for these indices, generated in parallel without the GIL, in order.
     fn generate(&self, py: Python<'_>, indices: &[u64]) -> Vec<Problem> {
         let generator = &*self.generator;
@@ -126,14 +114,12 @@ impl Dataset {
     /// next chunk is generated (see `pipeline`).
     fn dicts<'py>(&self, py: Python<'py>, indices: &[u64]) -> PyResult<Vec<Bound<'py, PyAny>>> {
         let generator = &*self.generator;
-        let mut builder = Builder::with_keys(py, &self.keys);
-        let params = self.params_object(py)?;
+        let mut builder = Builder::new(py);
         let mut out = Vec::with_capacity(indices.len());
         if indices.len() < 16 {
             let records: Vec<RawRecord> =
                 indices.iter().map(|&i| generator.record_raw(i)).collect();
-            build_dicts(&mut builder, &params, records, &mut out)?;
-            builder.keep_keys(&self.keys);
+            build_dicts(&mut builder, generator, records, &mut out)?;
             return Ok(out);
         }
         let chunks: Vec<&[u64]> = indices.chunks(pipeline::CHUNK).collect();
@@ -141,9 +127,8 @@ impl Dataset {
             py,
             &chunks,
             |chunk| raw_records(generator, chunk.par_iter().copied()),
-            |records| build_dicts(&mut builder, &params, records, &mut out),
+            |records| build_dicts(&mut builder, generator, records, &mut out),
         )?;
-        builder.keep_keys(&self.keys);
         Ok(out)
     }
 
@@ -274,8 +259,6 @@ impl Dataset {
             size,
             seed,
             level,
-            params: PyOnceLock::new(),
-            keys: KeyCache::default(),
         })
     }
 
@@ -713,12 +696,14 @@ impl DatasetIter {
         if let Some(after) = self.chunk_end(stop) {
             self.generate_ahead(stop, after);
         }
-        let dataset = self.dataset.get();
-        let mut builder = Builder::with_keys(py, &dataset.keys);
-        let params = dataset.params_object(py)?;
+        let mut builder = Builder::new(py);
         let mut dicts = Vec::with_capacity(records.len());
-        build_dicts(&mut builder, &params, records, &mut dicts)?;
-        builder.keep_keys(&dataset.keys);
+        build_dicts(
+            &mut builder,
+            &*self.dataset.get().generator,
+            records,
+            &mut dicts,
+        )?;
         self.buffer.extend(dicts.into_iter().map(Bound::unbind));
         match self.buffer.pop_front() {
             Some(item) => Ok(item),

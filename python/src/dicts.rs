@@ -25,13 +25,6 @@ use verigym::{Meta, Problem, Reason, StepReport, Verdict};
 /// the cache costs more than a string beyond that).
 const SHARED_STRS: usize = 32;
 
-/// JSON object keys as interned Python strings, kept between builders (one per `Dataset`).
-#[derive(Default)]
-pub struct KeyCache(std::sync::Mutex<Vec<(Box<str>, Py<PyString>)>>);
-
-/// Keys a [`KeyCache`] keeps at most (an env's records have a few dozen distinct ones).
-const KEY_CACHE_MAX: usize = 256;
-
 /// Builds records and verdicts as Python objects, remembering the keys it has made.
 pub struct Builder<'py> {
     py: Python<'py>,
@@ -69,30 +62,6 @@ impl<'py> Builder<'py> {
 
     pub fn py(&self) -> Python<'py> {
         self.py
-    }
-
-    /// A builder that starts with `keys` (from [`KeyCache`]), so that the keys of a record
-    /// built one at a time are not interned again on every call.
-    pub fn with_keys(py: Python<'py>, cache: &KeyCache) -> Self {
-        let mut builder = Builder::new(py);
-        let keys = cache.0.lock().unwrap_or_else(|p| p.into_inner());
-        builder.keys = keys
-            .iter()
-            .map(|(k, s)| (k.clone(), s.bind(py).clone()))
-            .collect();
-        builder
-    }
-
-    /// Gives the keys this builder learnt back to `cache`, for the next builder.
-    pub fn keep_keys(&self, cache: &KeyCache) {
-        let mut keys = cache.0.lock().unwrap_or_else(|p| p.into_inner());
-        if keys.len() < self.keys.len() && self.keys.len() <= KEY_CACHE_MAX {
-            *keys = self
-                .keys
-                .iter()
-                .map(|(k, s)| (k.clone(), s.clone().unbind()))
-                .collect();
-        }
     }
 
     fn key(&mut self, key: &str) -> Bound<'py, PyString> {

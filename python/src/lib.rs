@@ -5,7 +5,6 @@
 //! boundary as dicts whose keys and values are exactly the JSON the CLI writes (serde drives both
 //! conversions), or as that JSON text itself.
 
-mod cache;
 mod convert;
 mod curriculum;
 mod dataset;

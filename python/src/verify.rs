@@ -18,7 +18,6 @@ use pyo3::types::{PyDict, PyList, PyString};
 use rayon::prelude::*;
 use verigym::{DynGenerator, DynProblem, Verdict};
 
-use crate::cache;
 use crate::convert::{RecordText, error, load};
 use crate::dicts::{Builder, GcPause};
 use crate::pipeline::{self, pipelined};
@@ -32,22 +31,15 @@ pub enum Source {
     Held(Py<Record>),
     /// An index into the batch's generator: the problem is generated typed, without JSON.
     Index(u64),
-    /// A problem loaded before from a record equal to this one (see `cache`).
-    Cached(cache::Shared),
 }
 
 impl Source {
     /// Reads a record argument: a `Record`, or a dict or JSON text. `what` names it in errors.
     pub fn extract(record: &Bound<'_, PyAny>, what: fmt::Arguments<'_>) -> PyResult<Self> {
-        if let Ok(held) = record.cast::<Record>() {
-            return Ok(Source::Held(held.clone().unbind()));
+        match record.cast::<Record>() {
+            Ok(held) => Ok(Source::Held(held.clone().unbind())),
+            Err(_) => Ok(Source::Text(RecordText::extract(record, what)?)),
         }
-        if let Ok(dict) = record.cast_exact::<PyDict>()
-            && let Some(problem) = cache::dict(dict)?
-        {
-            return Ok(Source::Cached(problem));
-        }
-        Ok(Source::Text(RecordText::extract(record, what)?))
     }
 }
 
@@ -55,28 +47,13 @@ impl Source {
 enum Problem<'a> {
     Owned(Box<dyn DynProblem + 'a>),
     Held(&'a dyn DynProblem),
-    Shared(cache::Shared),
 }
 
 impl<'a> Problem<'a> {
-    /// The problem `source` names; `generator` is the batch's, for indices. A record given as
-    /// JSON text is looked up in the cache of loaded problems, and kept there if `keep`.
-    fn of(
-        source: &'a Source,
-        generator: Option<&'a dyn DynGenerator>,
-        keep: bool,
-    ) -> verigym::Result<Self> {
+    /// The problem `source` names; `generator` is the batch's, for indices.
+    fn of(source: &'a Source, generator: Option<&'a dyn DynGenerator>) -> verigym::Result<Self> {
         Ok(match source {
-            Source::Text(text) => match cache::text(text) {
-                Some(problem) => Problem::Shared(problem),
-                None if keep => {
-                    let problem: cache::Shared = Arc::from(load(text)?);
-                    cache::keep_text(text, &problem);
-                    Problem::Shared(problem)
-                }
-                None => Problem::Owned(load(text)?),
-            },
-            Source::Cached(problem) => Problem::Shared(Arc::clone(problem)),
+            Source::Text(text) => Problem::Owned(load(text)?),
             Source::Held(record) => Problem::Held(record.get().problem()),
             Source::Index(index) => Problem::Owned(
                 generator
@@ -90,7 +67,6 @@ impl<'a> Problem<'a> {
         match self {
             Problem::Owned(problem) => &**problem,
             Problem::Held(problem) => *problem,
-            Problem::Shared(problem) => &**problem,
         }
     }
 }
@@ -187,8 +163,8 @@ impl Batch {
                     Err(_) => match text_by_object.get(&ptr) {
                         Some(&slot) => slot,
                         None => {
-                            let source = Source::extract(&record, format_args!("records[{i}]"))?;
-                            sources.push((i, source));
+                            let text = RecordText::extract(&record, format_args!("records[{i}]"))?;
+                            sources.push((i, Source::Text(text)));
                             text_by_object.insert(ptr, sources.len() - 1);
                             sources.len() - 1
                         }
@@ -266,53 +242,11 @@ pub fn verify<'py>(
     record: &Bound<'py, PyAny>,
     response: PyBackedStr,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let problem = single(record)?;
-    let verdict = py.detach(|| problem.get().verify(&response));
-    Ok(Builder::new(py).verdict(&verdict)?.into_any())
-}
-
-/// The problem of one record to judge: held by a `Record`, kept from an earlier call for an
-/// equal record, or loaded (and then kept, with a snapshot of a dict record; see `cache`).
-fn single(record: &Bound<'_, PyAny>) -> PyResult<One> {
-    let py = record.py();
     let source = Source::extract(record, format_args!("record"))?;
-    let problem = match source {
-        Source::Held(held) => return Ok(One::Held(held)),
-        Source::Cached(problem) => problem,
-        Source::Index(_) => unreachable!("a single record is not an index"),
-        Source::Text(text) => match cache::text(&text) {
-            Some(problem) => problem,
-            None => {
-                let problem: cache::Shared =
-                    py.detach(|| load(&text).map(Arc::from)).map_err(error)?;
-                if record.is_exact_instance_of::<PyDict>() {
-                    // Keyed by id beside a snapshot of the dict as loaded (a fresh one, from
-                    // its JSON, which the caller's dict cannot reach).
-                    let snapshot = Builder::new(py).json(&text)?;
-                    cache::keep_dict(snapshot.cast_into::<PyDict>()?, &problem)?;
-                } else {
-                    cache::keep_text(&text, &problem);
-                }
-                problem
-            }
-        },
-    };
-    Ok(One::Shared(problem))
-}
-
-/// The problem of a single record: a `Record`'s own, or shared with the cache.
-enum One {
-    Held(Py<Record>),
-    Shared(cache::Shared),
-}
-
-impl One {
-    fn get(&self) -> &dyn DynProblem {
-        match self {
-            One::Held(record) => record.get().problem(),
-            One::Shared(problem) => &**problem,
-        }
-    }
+    let verdict = py.detach(|| Problem::of(&source, None).map(|p| p.get().verify(&response)));
+    Ok(Builder::new(py)
+        .verdict(&verdict.map_err(error)?)?
+        .into_any())
 }
 
 /// Judges several responses to one record in one go, in order. For ``repo_fix`` this is one
@@ -323,9 +257,12 @@ pub fn verify_group<'py>(
     record: &Bound<'py, PyAny>,
     responses: Vec<PyBackedStr>,
 ) -> PyResult<Bound<'py, PyList>> {
-    let problem = single(record)?;
-    let verdicts = py.detach(|| group(problem.get(), &responses));
-    Builder::new(py).verdicts(&verdicts)
+    let source = Source::extract(record, format_args!("record"))?;
+    let verdicts = py.detach(|| {
+        let problem = Problem::of(&source, None)?;
+        Ok::<_, verigym::Error>(group(problem.get(), &responses))
+    });
+    Builder::new(py).verdicts(&verdicts.map_err(error)?)
 }
 
 /// Judges ``responses[i]`` against ``records[i]`` for every i, in parallel without the GIL, and
@@ -488,7 +425,7 @@ fn prepare(batch: &Batch) -> Result<Prepared<'_>, String> {
                 unique.push((*first, source));
                 unique.len() - 1
             }),
-            Source::Held(_) | Source::Index(_) | Source::Cached(_) => {
+            Source::Held(_) | Source::Index(_) => {
                 unique.push((*first, source));
                 unique.len() - 1
             }
@@ -496,14 +433,11 @@ fn prepare(batch: &Batch) -> Result<Prepared<'_>, String> {
         .collect();
     // A held record costs nothing here: the minimum length keeps rayon from making a task of
     // each one.
-    // Kept for the next call only when a batch's records fit: a larger one would just flush
-    // the cache through.
-    let keep = unique.len() <= cache::CAPACITY;
     let problems: Vec<Problem<'_>> = unique
         .par_iter()
         .with_min_len(64)
         .map(|(first, source)| {
-            Problem::of(source, generator, keep).map_err(|e| format!("records[{first}]: {e}"))
+            Problem::of(source, generator).map_err(|e| format!("records[{first}]: {e}"))
         })
         .collect::<Result<_, _>>()?;
     let grouped = problems.iter().any(|p| p.get().verifies_in_groups());

@@ -1,6 +1,6 @@
-"""verify and verify_group keep the problems they load, by the record's content: a record
-judged again (a GRPO group graded one response per call) is not parsed again, and a record
-changed in any way, its id kept, is judged as what it now says."""
+"""A record judged again (a GRPO group graded one response per call) is judged the same, and a
+record changed in any way, its id kept, is judged as what it now says: what any cache of loaded
+problems keyed by record id would have to keep true."""
 
 from __future__ import annotations
 
