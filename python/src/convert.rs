@@ -9,7 +9,7 @@ use pyo3::pybacked::{PyBackedBytes, PyBackedStr};
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBytes, PyDict, PyString};
 use serde::Serialize;
-use serde_json::{Map, Value};
+use serde_json::Value;
 use verigym::DynProblem;
 use verigym::RecordHeader;
 use verigym::registry;
@@ -42,17 +42,6 @@ pub fn to_json(value: &Bound<'_, PyAny>) -> PyResult<Value> {
                 .map_or_else(|_| "value".into(), |n| n.to_string())
         ))
     })
-}
-
-/// Keyword arguments as a JSON object of param overrides.
-pub fn overrides(kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Map<String, Value>> {
-    match kwargs {
-        None => Ok(Map::new()),
-        Some(kwargs) => match to_json(kwargs.as_any())? {
-            Value::Object(map) => Ok(map),
-            _ => unreachable!("a dict converts to a JSON object"),
-        },
-    }
 }
 
 /// A problem record as handed in from Python: JSON text (str or bytes), or a dict.

@@ -1,14 +1,18 @@
 //! `Curriculum`: the library's curriculum in-process, with feedback late, out of order or never.
 
+use std::collections::hash_map::Entry;
+use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyFloat, PyInt, PyList, PyString};
 use verigym::curriculum::{Curriculum as Inner, CurriculumConfig, CurriculumState};
+use verigym::{DynGenerator, registry};
 
 use crate::convert::{error, to_json, to_py};
 use crate::dicts::Builder;
+use crate::record::Record;
 
 /// A curriculum that holds a target solve rate by steering each env's difficulty level.
 ///
@@ -20,6 +24,45 @@ use crate::dicts::Builder;
 #[pyclass(module = "verigym")]
 pub struct Curriculum {
     inner: Inner,
+    /// The ids awaiting feedback, mirrored so `id in curriculum` costs one lookup (the library
+    /// keeps its own set private): id to issue serial, and serial to id, oldest first, so that
+    /// the library's expiry (oldest first, past `max_outstanding`) is followed exactly.
+    pending: HashMap<String, u64>,
+    by_serial: BTreeMap<u64, String>,
+    /// The serial of the next problem issued.
+    issued: u64,
+    /// Generators by (env, level bits) for `next_records`, made as the library makes its own.
+    generators: HashMap<(usize, u64), Box<dyn DynGenerator>>,
+}
+
+impl Curriculum {
+    fn with_pending(
+        inner: Inner,
+        pending: impl IntoIterator<Item = (String, u64)>,
+        issued: u64,
+    ) -> Self {
+        let mut out = Curriculum {
+            inner,
+            pending: HashMap::new(),
+            by_serial: BTreeMap::new(),
+            issued,
+            generators: HashMap::new(),
+        };
+        for (id, serial) in pending {
+            out.by_serial.insert(serial, id.clone());
+            out.pending.insert(id, serial);
+        }
+        out
+    }
+
+    /// Drops the mirrored ids the library has expired (always the oldest).
+    fn expire(&mut self) {
+        while self.by_serial.len() > self.inner.outstanding() {
+            if let Some((_, id)) = self.by_serial.pop_first() {
+                self.pending.remove(&id);
+            }
+        }
+    }
 }
 
 #[pymethods]
@@ -27,9 +70,8 @@ impl Curriculum {
     #[new]
     fn new(config: &Bound<'_, PyAny>) -> PyResult<Self> {
         let config = read_config(config)?;
-        Ok(Curriculum {
-            inner: Inner::new(config).map_err(error)?,
-        })
+        let inner = Inner::new(config).map_err(error)?;
+        Ok(Curriculum::with_pending(inner, [], 0))
     }
 
     /// A curriculum continuing exactly where ``state()`` was taken.
@@ -37,9 +79,14 @@ impl Curriculum {
     fn restore(state: &Bound<'_, PyAny>) -> PyResult<Self> {
         let state: CurriculumState = serde_json::from_value(to_json(state)?)
             .map_err(|e| error(format!("malformed curriculum state: {e}")))?;
-        Ok(Curriculum {
-            inner: Inner::restore(state).map_err(error)?,
-        })
+        let issued = state.issued;
+        let pending: Vec<(String, u64)> = state
+            .outstanding
+            .iter()
+            .map(|p| (p.id.clone(), p.serial))
+            .collect();
+        let inner = Inner::restore(state).map_err(error)?;
+        Ok(Curriculum::with_pending(inner, pending, issued))
     }
 
     /// The next ``n`` problems as record dicts, each byte-identical to ``verigym generate`` at
@@ -47,12 +94,71 @@ impl Curriculum {
     fn next<'py>(&mut self, py: Python<'py>, n: usize) -> PyResult<Bound<'py, PyList>> {
         let inner = &mut self.inner;
         let batch = py.detach(|| inner.next(n)).map_err(error)?;
+        for record in &batch {
+            self.by_serial.insert(self.issued, record.id.clone());
+            self.pending.insert(record.id.clone(), self.issued);
+            self.issued += 1;
+        }
+        self.expire();
         let mut builder = Builder::new(py);
         let dicts = batch
             .iter()
             .map(|r| builder.record(r))
             .collect::<PyResult<Vec<_>>>()?;
         PyList::new(py, dicts)
+    }
+
+    /// The next ``n`` problems as :class:`Record` objects (the same problems ``next`` would
+    /// issue): each holds the CLI's exact line (``jsonl()``) and its typed problem, so the verify
+    /// functions judge it without parsing, and ``to_dict()`` is the dict ``next`` gives.
+    fn next_records<'py>(&mut self, py: Python<'py>, n: usize) -> PyResult<Bound<'py, PyList>> {
+        let Curriculum {
+            inner, generators, ..
+        } = self;
+        let records = py
+            .detach(|| {
+                let plan = inner.plan(n);
+                let mut out = Vec::with_capacity(n);
+                for p in plan {
+                    // The library's `generator` lends its cached generator for as long as the
+                    // curriculum is borrowed, and a Record must own its problem: so the same
+                    // generator, made the same way, is kept here.
+                    let generator = match generators.entry((p.env, p.level.to_bits())) {
+                        Entry::Occupied(found) => found.into_mut(),
+                        Entry::Vacant(slot) => {
+                            let config = inner.config();
+                            let spec = &config.envs[p.env];
+                            slot.insert(
+                                registry::find(&spec.id)
+                                    .and_then(|env| {
+                                        env.generator(Some(p.level), &spec.params, config.seed)
+                                    })
+                                    .map_err(|e| e.to_string())?,
+                            )
+                        }
+                    };
+                    let record = Record::generate(&**generator, p.index);
+                    inner
+                        .track(record.problem().id(), p)
+                        .map_err(|e| e.to_string())?;
+                    out.push(record);
+                }
+                Ok::<_, String>(out)
+            })
+            .map_err(error)?;
+        for record in &records {
+            self.by_serial
+                .insert(self.issued, record.problem().id().to_owned());
+            self.pending
+                .insert(record.problem().id().to_owned(), self.issued);
+            self.issued += 1;
+        }
+        self.expire();
+        let objects = records
+            .into_iter()
+            .map(|record| Bound::new(py, record))
+            .collect::<PyResult<Vec<_>>>()?;
+        PyList::new(py, objects)
     }
 
     /// Feeds back the rewards of every answer to problem ``id``: a sequence of numbers from 0 to
@@ -82,7 +188,17 @@ impl Curriculum {
         {
             values.push(reward_value(id, position, &reward?)?);
         }
-        self.inner.record(id, &values).map_err(error)
+        self.inner.record(id, &values).map_err(error)?;
+        if let Some(serial) = self.pending.remove(id) {
+            self.by_serial.remove(&serial);
+        }
+        Ok(())
+    }
+
+    /// ``id in curriculum``: whether problem ``id`` was issued and still awaits its rewards
+    /// (not yet recorded, nor expired past ``max_outstanding``).
+    fn __contains__(&self, id: &str) -> bool {
+        self.pending.contains_key(id)
     }
 
     /// Problems issued and still waiting for feedback.

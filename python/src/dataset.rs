@@ -5,14 +5,14 @@ use std::sync::{Arc, Mutex, mpsc};
 
 use pyo3::exceptions::{PyIndexError, PyStopIteration, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyList, PySlice};
+use pyo3::types::{PyBytes, PyDict, PyList, PySlice, PyTuple};
 use rayon::prelude::*;
 use serde::Serialize;
 use serde_json::Value;
 use serde_json::value::RawValue;
 use verigym::{AnswerFormat, DynEnv, DynGenerator, Problem, registry, stream};
 
-use crate::convert::{error, overrides, to_py};
+use crate::convert::{error, to_json, to_py};
 use crate::dicts::{Builder, GcPause};
 use crate::pipeline::{self, pipelined};
 use crate::record::Record;
@@ -235,18 +235,24 @@ impl Dataset {
 #[pymethods]
 impl Dataset {
     #[new]
-    #[pyo3(signature = (env, size=None, seed=0, level=None, **params))]
+    #[pyo3(
+        signature = (env, *args, params=None, **kwargs),
+        text_signature = "(env, size=None, seed=0, level=None, *, params=None, **env_params)"
+    )]
     fn new(
         env: &str,
-        size: Option<u64>,
-        seed: u64,
-        level: Option<f64>,
-        params: Option<&Bound<'_, PyDict>>,
+        args: &Bound<'_, PyTuple>,
+        params: Option<&Bound<'_, PyAny>>,
+        kwargs: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Self> {
+        let DatasetArgs {
+            size,
+            seed,
+            level,
+            params,
+        } = DatasetArgs::parse(args, params, kwargs)?;
         let found = registry::find(env).map_err(error)?;
-        let generator = found
-            .generator(level, &overrides(params)?, seed)
-            .map_err(error)?;
+        let generator = found.generator(level, &params, seed).map_err(error)?;
         Ok(Dataset {
             env: found,
             generator: Arc::from(generator),
@@ -474,6 +480,151 @@ impl Dataset {
             self.generator.params()
         )
     }
+}
+
+/// `Dataset`'s arguments after `env`: `size`, `seed` and `level` by position or keyword, env
+/// params from `params=` and the other keywords.
+struct DatasetArgs {
+    size: Option<u64>,
+    seed: u64,
+    level: Option<f64>,
+    params: serde_json::Map<String, Value>,
+}
+
+/// `Dataset`'s own arguments after `env`, in position order.
+const DATASET_ARGS: [&str; 3] = ["size", "seed", "level"];
+
+impl DatasetArgs {
+    fn parse<'py>(
+        args: &Bound<'py, PyTuple>,
+        params: Option<&Bound<'py, PyAny>>,
+        kwargs: Option<&Bound<'py, PyDict>>,
+    ) -> PyResult<Self> {
+        if args.len() > DATASET_ARGS.len() {
+            return Err(PyTypeError::new_err(format!(
+                "Dataset() takes env and at most {} more positional arguments (size, seed, level), \
+                 {} given; env params go in params= or as keywords",
+                DATASET_ARGS.len(),
+                args.len()
+            )));
+        }
+        let keywords = match kwargs {
+            Some(kwargs) => kwargs.copy()?,
+            None => PyDict::new(args.py()),
+        };
+        // Each of size, seed and level: by position, else by keyword; both is the collision of
+        // an env param named like it (sudoku's `size`), which belongs in params=.
+        let mut own: [Option<Bound<'py, PyAny>>; 3] = [None, None, None];
+        for (k, name) in DATASET_ARGS.iter().enumerate() {
+            let keyword = keywords.get_item(name)?;
+            if let Some(keyword) = &keyword {
+                keywords.del_item(name)?;
+                if k < args.len() {
+                    return Err(collision(name, keyword));
+                }
+            }
+            own[k] = if k < args.len() {
+                Some(args.get_item(k)?)
+            } else {
+                keyword
+            };
+        }
+        let [size, seed, level] = own;
+        let given = |value: Option<Bound<'py, PyAny>>| value.filter(|v| !v.is_none());
+        let size = given(size)
+            .map(|v| extract_arg::<u64>(&v, "size", "a non-negative integer or None"))
+            .transpose()?;
+        let seed = given(seed)
+            .map(|v| extract_arg::<u64>(&v, "seed", "an integer from 0 to 2**64 - 1"))
+            .transpose()?
+            .unwrap_or(0);
+        let level = given(level)
+            .map(|v| extract_arg::<f64>(&v, "level", "a number from 0 to 10, or None"))
+            .transpose()?;
+        Ok(DatasetArgs {
+            size,
+            seed,
+            level,
+            params: env_params(params, &keywords)?,
+        })
+    }
+}
+
+/// A `Dataset` argument of type `T`, or a `TypeError` naming it, its value and what is allowed.
+fn extract_arg<'py, T: pyo3::conversion::FromPyObjectOwned<'py>>(
+    value: &Bound<'py, PyAny>,
+    name: &str,
+    allowed: &str,
+) -> PyResult<T> {
+    if value.is_instance_of::<pyo3::types::PyBool>() {
+        return Err(bad_arg(value, name, allowed));
+    }
+    value
+        .extract::<T>()
+        .map_err(|_| bad_arg(value, name, allowed))
+}
+
+fn bad_arg(value: &Bound<'_, PyAny>, name: &str, allowed: &str) -> PyErr {
+    let shown = value.repr().map_or_else(|_| "?".into(), |r| r.to_string());
+    PyTypeError::new_err(format!("Dataset(): {name}={shown}; allowed: {allowed}"))
+}
+
+/// The error for keyword `name` given beside the positional argument of that name.
+fn collision(name: &str, keyword: &Bound<'_, PyAny>) -> PyErr {
+    let value = keyword
+        .repr()
+        .map_or_else(|_| "?".into(), |r| r.to_string());
+    PyTypeError::new_err(format!(
+        "Dataset(): `{name}` is given twice, positionally and as the keyword {name}={value}. If \
+         `{name}` is an env param (sudoku, futoshiki and binairo have a `size`), pass it as \
+         params={{'{name}': {value}}}: env params named like an argument of Dataset (size, seed, \
+         level) go in params="
+    ))
+}
+
+/// Env params from a `params=` mapping and keyword arguments; a name in both is refused.
+pub fn env_params(
+    params: Option<&Bound<'_, PyAny>>,
+    keywords: &Bound<'_, PyDict>,
+) -> PyResult<serde_json::Map<String, Value>> {
+    let mut out = match params.filter(|p| !p.is_none()) {
+        None => serde_json::Map::new(),
+        Some(params) => {
+            let mapping = params.cast::<pyo3::types::PyMapping>().map_err(|_| {
+                PyTypeError::new_err(format!(
+                    "params= takes a mapping of env param names to values, not {}",
+                    params
+                        .get_type()
+                        .name()
+                        .map_or_else(|_| "?".into(), |n| n.to_string())
+                ))
+            })?;
+            let mut out = serde_json::Map::new();
+            for item in mapping.items()?.iter() {
+                let (name, value): (Bound<'_, PyAny>, Bound<'_, PyAny>) = item.extract()?;
+                let name: String = name.extract().map_err(|_| {
+                    PyTypeError::new_err(format!(
+                        "params= keys are env param names (str), not {}",
+                        name.repr().map_or_else(|_| "?".into(), |r| r.to_string())
+                    ))
+                })?;
+                out.insert(name, to_json(&value)?);
+            }
+            out
+        }
+    };
+    for (name, value) in keywords.iter() {
+        let name: String = name.extract()?;
+        if let Some(given) = out.get(&name) {
+            return Err(error(format!(
+                "env param `{name}` is given twice, as params={{'{name}': {given}}} and as the \
+                 keyword {name}={}; give it once",
+                value.repr()?
+            )));
+        }
+        out.insert(name, to_json(&value)?);
+    }
+    Ok(out)
 }
 
 /// Iterates a [`Dataset`] in index order, generating chunks in parallel ahead of the reader:

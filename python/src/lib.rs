@@ -18,7 +18,7 @@ mod verify;
 use pyo3::prelude::*;
 
 pyo3::create_exception!(
-    _native,
+    verigym,
     VerigymError,
     pyo3::exceptions::PyValueError,
     "Raised for input verigym rejects: an unknown env, params out of range, a malformed record, \

@@ -181,6 +181,12 @@ impl Record {
         PyBytes::new(py, &out)
     }
 
+    /// The record's JSON line as a str, without its newline (``jsonl()`` minus the ``\n``).
+    #[getter(line)]
+    fn line_str(&self) -> &str {
+        &self.line
+    }
+
     /// The problem id.
     #[getter]
     fn id(&self) -> &str {

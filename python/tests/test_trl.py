@@ -7,6 +7,7 @@ trainer itself is not run; this replays its call exactly."""
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
@@ -90,19 +91,83 @@ def test_reward_without_record_column_says_what_to_do():
         verigym.trl.reward()(prompts=["p"], completions=["c"], answer=["x"])
 
 
-def test_reward_feeds_a_curriculum_from_a_curriculum_dataset():
+def repeat_batches(n, prompts, repeat, seed):
+    """TRL's RepeatSampler (trl 1.16, trainer/utils.py) with shuffle=True, cut into the
+    DataLoader's generation batches: per epoch a permutation of 0..n, in chunks of `prompts`
+    indices, each chunk repeated `repeat` (steps_per_generation * num_iterations) times, each
+    index G times in a row."""
+    rng = random.Random(seed)
+    while True:
+        order = list(range(n))
+        rng.shuffle(order)
+        for start in range(0, n - prompts + 1, prompts):
+            chunk = order[start:start + prompts]
+            for _ in range(repeat):
+                yield [i for i in chunk for _ in range(G)]
+
+
+def trl_steps(train, reward, learner, steps, prompts=4, repeat=1):
+    """GRPOTrainer's data path over a map-style dataset: torch's fetcher reads each batch
+    through `__getitems__`, Accelerate's DataLoaderShard reads one batch ahead, and TRL generates
+    and scores on the first of every `repeat` batches. Returns the levels served per step."""
+    batches = repeat_batches(len(train), prompts, repeat, seed=0)
+    ahead = train.__getitems__(next(batches))
+    levels = []
+    for step in range(steps * repeat):
+        batch, ahead = ahead, train.__getitems__(next(batches))
+        if step % repeat:
+            continue  # TRL reuses the generations it buffered
+        # A prompt's G rows are one problem.
+        for k in range(0, len(batch), G):
+            assert len({row["id"] for row in batch[k:k + G]}) == 1
+        records = [json.loads(row["record"]) for row in batch]
+        levels.append(sorted({r["meta"]["level"] for r in records}))
+        completions = [f"<answer>{r['answer']}</answer>" if learner else "<answer>-1</answer>" for r in records]
+        reward(prompts=[row["prompt"] for row in batch], completions=completions,
+               **{k: [row[k] for row in batch] for k in batch[0] if k != "prompt"})
+    return levels
+
+
+@pytest.mark.parametrize("repeat", [1, 3])
+def test_a_curriculum_dataset_serves_what_the_rewards_ask_for(repeat):
+    need("datasets")
+    served = {}
+    for learner in (True, False):
+        cur = verigym.Curriculum({"seed": 1, "envs": [{"id": "modarith"}]})
+        train = verigym.trl.curriculum_dataset(cur, size=64)
+        assert len(train) == 64
+        served[learner] = trl_steps(train, verigym.trl.reward(curriculum=cur), learner, steps=4, repeat=repeat)
+    # Step 1 and the batch read ahead of it are drawn before any reward; by step 3 an always
+    # right learner is served harder problems than an always wrong one.
+    assert served[True][0] == served[False][0]
+    assert min(served[True][2]) > max(served[False][2]), served
+    assert min(served[True][3]) > max(served[False][3]), served
+
+
+def test_a_curriculum_dataset_row_is_one_problem_until_its_rewards_arrive():
     need("datasets")
     cur = verigym.Curriculum({"seed": 3, "envs": [{"id": "modarith"}, {"id": "sat"}]})
-    train = verigym.trl.curriculum_dataset(cur, chunk=2)
-    rows = list(train.take(6))
-    # `datasets` may read a chunk ahead; those problems simply never get feedback.
-    ahead = cur.outstanding - 6
-    assert ahead in (0, 2)
-    assert [json.loads(r["record"])["env"] for r in rows] == ["modarith", "sat"] * 3
-    scores, _ = trl_call(verigym.trl.reward(curriculum=cur), rows, answers(rows))
-    assert cur.outstanding == ahead
+    train = verigym.trl.curriculum_dataset(cur, size=10, system_prompt="Be exact.")
+    assert cur.outstanding == 0  # nothing is drawn before it is read
+    rows = train.__getitems__([7, 7, 3, 7, 3])
+    assert [r["id"] for r in rows] == [rows[0]["id"]] * 2 + [rows[2]["id"], rows[0]["id"], rows[2]["id"]]
+    assert cur.outstanding == 2 and rows[0]["id"] != rows[2]["id"]
+    assert train[7]["id"] == rows[0]["id"] and train[-3]["id"] == rows[0]["id"]
+    # The rows are those of verigym.trl.dataset: the record column holds the CLI's exact line.
+    record = json.loads(rows[0]["record"])
+    again = verigym.Dataset(record["env"], seed=3, level=record["meta"]["level"], **record["params"])
+    assert rows[0]["record"].encode() + b"\n" == again.jsonl(record["index"])
+    assert rows[0]["prompt"] == [{"role": "system", "content": "Be exact."}, {"role": "user", "content": record["prompt"]}]
+    assert set(rows[0]) == {"prompt", "record", "id", "env", "difficulty"}
+    # Rewards recorded: the next read of row 7 (the next epoch) draws a new problem.
+    scores, _ = trl_call(verigym.trl.reward(curriculum=cur), [rows[0]], ["<answer>1</answer>"] * G)
+    assert rows[0]["id"] not in cur and rows[2]["id"] in cur
+    assert train[7]["id"] not in (rows[0]["id"], rows[2]["id"])
+    assert train[3]["id"] == rows[2]["id"]
     t = cur.telemetry()
-    assert t["samples"] == 6 * G and t["solve_rate"] == sum(scores) / len(scores)
+    assert t["samples"] == G and t["solve_rate"] == sum(scores) / len(scores)
+    with pytest.raises(IndexError, match="10"):
+        train.__getitems__([10])
     # A record the curriculum did not issue is an error naming it, not silently dropped.
     stray = verigym.trl.dataset("modarith", size=1)
     with pytest.raises(verigym.VerigymError, match=stray[0]["id"]):

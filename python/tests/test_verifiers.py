@@ -7,12 +7,18 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 vf = pytest.importorskip("verifiers.v1")
 
 import verigym  # noqa: E402
+import verigym.verifiers  # noqa: E402
 from verigym.verifiers import VerigymConfig, VerigymTask, VerigymTaskset  # noqa: E402
 
 
@@ -86,3 +92,37 @@ def test_verifiers_loads_the_taskset_by_id_through_a_top_level_module(tmp_path, 
     assert isinstance(env_config.taskset, VerigymConfig)
     taskset = vf.load_taskset(env_config.taskset)
     assert [t.data.id for t in taskset] == [r["id"] for r in verigym.Dataset("sudoku", size=2)]
+
+
+def test_the_documented_id_resolves_through_verifiers():
+    # verifiers 0.4 (v1/utils/loaders.py, _import_plugin): `verigym-verifiers` imports the
+    # top-level `verigym_verifiers`; a dotted id names no top-level module and cannot work.
+    env_config = vf.resolve_env_config(
+        {"taskset": {"id": "verigym-verifiers", "env": "sudoku", "size": 2, "params": {"size": 4, "givens": 8}}}
+    )
+    assert isinstance(env_config.taskset, VerigymConfig)
+    taskset = vf.load_taskset(env_config.taskset)
+    assert [t.data.id for t in taskset] == [r["id"] for r in verigym.Dataset("sudoku", 2, params={"size": 4, "givens": 8})]
+    with pytest.raises(ModuleNotFoundError, match="verifiers.v1.tasksets.verigym"):
+        vf.resolve_env_config({"taskset": {"id": "verigym.verifiers"}})
+
+
+def test_vf_eval_takes_the_docstring_command(tmp_path):
+    # The docstring's command, through the real `vf-eval` entry point up to the rollouts
+    # (--dry-run: resolved, validated and written; a rollout needs the harness's sandbox).
+    vf_eval = shutil.which("vf-eval", path=str(Path(sys.executable).parent)) or shutil.which("vf-eval")
+    assert vf_eval, "verifiers installs the vf-eval script"
+    doc = verigym.verifiers.__doc__
+    assert "vf-eval verigym-verifiers --env.taskset.env modarith --env.taskset.size 100" in doc
+    done = subprocess.run(
+        [vf_eval, "verigym-verifiers", "--env.taskset.env", "modarith", "--env.taskset.size", "100",
+         "--env.agent.harness.id", "null", "--model", "mock", "--client.base-url", "http://127.0.0.1:9/v1",
+         "--dry-run", "--output-dir", str(tmp_path)],
+        capture_output=True, text=True, env={**os.environ, "NO_COLOR": "1"}, timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    (written,) = tmp_path.glob("*/configs/resolved/eval.json")
+    config = json.loads(written.read_text())
+    assert config["env"]["taskset"]["id"] == "verigym-verifiers"
+    assert (config["env"]["taskset"]["env"], config["env"]["taskset"]["size"]) == ("modarith", 100)
+    assert config["env"]["agent"]["harness"]["id"] == "null"

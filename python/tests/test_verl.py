@@ -6,7 +6,13 @@ extra_info from the "extra_info" column, to which newer verl adds "num_turns"; a
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
 
 import verigym
 import verigym.verl
@@ -66,3 +72,56 @@ def test_compute_score_needs_the_record():
     rec = verigym.Dataset("sat", size=1)[0]
     ok = verigym.verl.compute_score("verigym/sat", f"<answer>{rec['answer']}</answer>", rec["answer"], {"record": json.dumps(rec)})
     assert ok == {"score": 1.0, "acc": 1.0, "format_ok": 1.0}
+
+
+def verl_load_extern_object():
+    """verl's own loader (verl 0.9.1, verl/utils/import_utils.py), which reads
+    `reward.custom_reward_function.path`. `import verl` pulls torch, ray and tensordict, so the
+    file is loaded alone: it needs only the standard library."""
+    spec = importlib.util.find_spec("verl")
+    if spec is None or not spec.submodule_search_locations:
+        need("verl")  # skipped here, a failure in CI
+    path = Path(spec.submodule_search_locations[0]) / "utils" / "import_utils.py"
+    loader = importlib.util.spec_from_file_location("verl_import_utils", path)
+    module = importlib.util.module_from_spec(loader)
+    loader.loader.exec_module(module)
+    return module.load_extern_object
+
+
+def verl_paths():
+    """The two ways verl's config names this module, as the docstring gives them."""
+    file = subprocess.run(
+        [sys.executable, "-c", "import verigym.verl as m; print(m.__file__)"], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    return ["pkg://verigym.verl", file, "file://" + file]
+
+
+@pytest.mark.parametrize("which", [0, 1, 2])
+@pytest.mark.parametrize("name", ["compute_score", "compute_score_batch"])
+def test_verl_loads_the_reward_function_both_ways(which, name):
+    load_extern_object = verl_load_extern_object()
+    path = verl_paths()[which]
+    fn = load_extern_object(module_path=path, object_name=name)
+    assert fn.__name__ == name
+    rec = verigym.Dataset("sat", size=1)[0]
+    extra_info = {"record": json.dumps(rec), "index": 0}
+    if name == "compute_score":
+        # The call every reward manager makes (naive, dapo, gdpo: keyword arguments).
+        got = fn(data_source="verigym/sat", solution_str=f"<answer>{rec['answer']}</answer>",
+                 ground_truth=rec["answer"], extra_info=extra_info)
+        assert got == {"score": 1.0, "acc": 1.0, "format_ok": 1.0}
+    else:
+        got = fn(["verigym/sat"] * 2, [f"<answer>{rec['answer']}</answer>", "no"], [rec["answer"]] * 2, [extra_info] * 2)
+        assert [g["score"] for g in got] == [1.0, 0.0]
+
+
+def test_the_docstring_gives_verl_0_9_keys():
+    doc = verigym.verl.__doc__
+    assert "reward.custom_reward_function.path=pkg://verigym.verl" in doc
+    assert "reward.custom_reward_function.name=compute_score" in doc
+    # verl 0.9.1's reward config (verl/trainer/config/reward/reward.yaml) holds the key.
+    spec = importlib.util.find_spec("verl")
+    if spec is None:
+        need("verl")
+    reward_yaml = (Path(spec.submodule_search_locations[0]) / "trainer" / "config" / "reward" / "reward.yaml").read_text()
+    assert "custom_reward_function:" in reward_yaml and "  path: null" in reward_yaml

@@ -13,6 +13,9 @@ Quickstart::
     verdict = verigym.verify(record, "<answer>" + record["answer"] + "</answer>")
     assert verdict["correct"]
 
+``CurriculumDataset`` serves a ``Curriculum`` as a map-style (torch-style) dataset drawn as it is
+read, so what a trainer's data pipeline serves follows the rewards fed back.
+
 Trainer adapters live in submodules that import their library only when used:
 ``verigym.trl``, ``verigym.verl``, ``verigym.hf`` (Hugging Face ``datasets``), ``verigym.ray``
 and ``verigym.verifiers``.
@@ -22,6 +25,7 @@ import atexit as _atexit
 import collections.abc as _abc
 
 from ._native import _release_workspaces
+from ._served import CurriculumDataset
 from ._native import (
     Curriculum,
     Dataset,
@@ -48,6 +52,7 @@ _atexit.register(_release_workspaces)
 
 __all__ = [
     "Curriculum",
+    "CurriculumDataset",
     "Dataset",
     "Record",
     "Suite",

@@ -28,6 +28,10 @@ class Dataset:
 
     ``ds[i]`` equals ``json.loads`` of line ``i`` of ``verigym generate``; ``ds.jsonl(i)`` is
     that line's exact bytes. ``size=None`` makes the dataset endless.
+
+    Env params override the level's by name, from ``params={...}`` and from keyword arguments;
+    a param named like an argument here (sudoku's ``size``) goes in ``params=``, and given as
+    a keyword beside the positional argument it is refused with a ``TypeError`` saying so.
     """
 
     def __init__(
@@ -36,7 +40,9 @@ class Dataset:
         size: Optional[int] = None,
         seed: int = 0,
         level: Optional[float] = None,
-        **params: Any,
+        *,
+        params: Optional[Mapping[str, Any]] = None,
+        **env_params: Any,
     ) -> None: ...
     @property
     def env(self) -> str: ...
@@ -88,6 +94,9 @@ class Record(Mapping[str, Any]):
         """The record as a new dict, equal to ``json.loads(self.jsonl())``."""
     def jsonl(self) -> bytes:
         """The record exactly as ``verigym generate`` writes it, newline included."""
+    @property
+    def line(self) -> str:
+        """The record's JSON line as a str, without its newline."""
     @property
     def id(self) -> str: ...
     @property
@@ -153,6 +162,10 @@ class Curriculum:
     def restore(state: Mapping[str, Any]) -> Curriculum: ...
     def next(self, n: int) -> list[RecordDict]:
         """The next ``n`` problems; ``n`` may change between calls."""
+    def next_records(self, n: int) -> list[Record]:
+        """The next ``n`` problems as :class:`Record` objects (what ``next`` would issue)."""
+    def __contains__(self, id: object) -> bool:
+        """Whether problem ``id`` was issued and still awaits its rewards."""
     def record(self, id: str, rewards: Sequence[Union[bool, int, float]]) -> None:
         """Feeds back one problem's rewards; raises without changing state on bad input."""
     @property

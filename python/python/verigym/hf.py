@@ -9,10 +9,11 @@ Every row has ``index``, ``id``, ``env``, ``prompt``, ``answer``, ``difficulty``
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Optional, Union
 
 from ._native import Dataset, Suite
+from ._params import env_params_api, merge
 
 if TYPE_CHECKING:
     import datasets
@@ -30,28 +31,50 @@ def _rows(ds: Dataset, start: int, stop: int) -> Iterator[dict[str, Any]]:
 
 
 def _generate(env: str, seed: int, level: Optional[float], params: dict[str, Any]) -> Iterator[dict[str, Any]]:
-    ds = Dataset(env, seed=seed, level=level, **params)
+    ds = Dataset(env, seed=seed, level=level, params=params)
     start = 0
     while True:
         yield from _rows(ds, start, start + _CHUNK)
         start += _CHUNK
 
 
-def stream(env: str, seed: int = 0, level: Optional[float] = None, **params: Any) -> "datasets.IterableDataset":
+@env_params_api
+def stream(
+    env: str,
+    seed: int = 0,
+    level: Optional[float] = None,
+    *,
+    params: Optional[Mapping[str, Any]] = None,
+    **env_params: Any,
+) -> "datasets.IterableDataset":
     """The endless problem stream of an env as a ``datasets.IterableDataset``
-    (``from_generator``); take what you need with ``.take(n)``."""
+    (``from_generator``); take what you need with ``.take(n)``. Env params are ``params={...}``
+    and keywords, as for ``verigym.Dataset``."""
     import datasets
 
+    merged = merge("stream", params, env_params)
+    Dataset(env, size=0, seed=seed, level=level, params=merged)  # fail here on bad params
     return datasets.IterableDataset.from_generator(
-        _generate, gen_kwargs={"env": env, "seed": seed, "level": level, "params": params}
+        _generate, gen_kwargs={"env": env, "seed": seed, "level": level, "params": merged}
     )
 
 
-def dataset(env: str, size: int, seed: int = 0, level: Optional[float] = None, **params: Any) -> "datasets.Dataset":
-    """Problems ``0..size`` of an env as an in-memory ``datasets.Dataset``."""
+@env_params_api
+def dataset(
+    env: str,
+    size: int,
+    seed: int = 0,
+    level: Optional[float] = None,
+    *,
+    params: Optional[Mapping[str, Any]] = None,
+    **env_params: Any,
+) -> "datasets.Dataset":
+    """Problems ``0..size`` of an env as an in-memory ``datasets.Dataset``. Env params are
+    ``params={...}`` and keywords, as for ``verigym.Dataset``."""
     import datasets
 
-    return datasets.Dataset.from_dict(Dataset(env, size=size, seed=seed, level=level, **params).columns())
+    source = Dataset(env, size=size, seed=seed, level=level, params=merge("dataset", params, env_params))
+    return datasets.Dataset.from_dict(source.columns())
 
 
 def suite(name_or_path: Union[str, Suite]) -> "datasets.DatasetDict":

@@ -17,9 +17,11 @@ same code runs on a multi-node cluster unchanged: every node needs only ``pip in
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Optional
 
 from ._native import Dataset, verify_columns
+from ._params import env_params_api, merge
 
 if TYPE_CHECKING:
     import ray.data
@@ -29,7 +31,7 @@ __all__ = ["dataset", "verify"]
 
 @functools.lru_cache(maxsize=16)
 def _source(env: str, seed: int, level: Optional[float], params: tuple) -> Dataset:
-    return Dataset(env, seed=seed, level=level, **dict(params))
+    return Dataset(env, seed=seed, level=level, params=_thaw(params))
 
 
 def _freeze(value: Any) -> Any:
@@ -53,7 +55,7 @@ class _Generate:
 
     def __init__(self, env: str, seed: int, level: Optional[float], params: dict[str, Any]):
         self.key = (env, seed, level, _freeze(params))
-        Dataset(env, size=0, seed=seed, level=level, **params)  # fail fast on bad params
+        Dataset(env, size=0, seed=seed, level=level, params=params)  # fail fast on bad params
 
     def __call__(self, batch: dict[str, Any]) -> dict[str, Any]:
         env, seed, level, frozen = self.key
@@ -71,23 +73,28 @@ class _Generate:
         return out
 
 
+@env_params_api
 def dataset(
     env: str,
     n: int,
     seed: int = 0,
     level: Optional[float] = None,
     *,
+    params: Optional[Mapping[str, Any]] = None,
     blocks: Optional[int] = None,
-    **params: Any,
+    **env_params: Any,
 ) -> "ray.data.Dataset":
     """Problems ``0..n`` as a ``ray.data.Dataset`` with columns ``index``, ``id``, ``env``,
     ``prompt``, ``answer``, ``difficulty`` and ``record`` (the JSON line).
 
     Blocks are index ranges generated where they run. This sets Ray Data's
     ``preserve_order`` on the current context, so rows come out in index order, identical to
-    ``verigym generate`` line for line.
+    ``verigym generate`` line for line. Env params are ``params={...}`` and keywords, as for
+    ``verigym.Dataset``.
     """
     import ray.data
+
+    params = merge("dataset", params, env_params)
 
     ray.data.DataContext.get_current().execution_options.preserve_order = True
     return ray.data.range(n, override_num_blocks=blocks).map_batches(

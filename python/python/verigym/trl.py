@@ -11,15 +11,29 @@
 
 The record travels in the ``record`` column as its JSON line, so the reward needs nothing but the
 dataset: TRL hands every column except ``prompt`` to reward functions as keyword arguments.
+
+With a curriculum, the dataset is drawn as TRL reads it and the reward feeds the curriculum::
+
+    cur = verigym.Curriculum({"seed": 0, "envs": [{"id": "modarith"}, {"id": "sudoku"}]})
+    train = verigym.trl.curriculum_dataset(cur, size=100_000)
+    trainer = GRPOTrainer(model=..., reward_funcs=verigym.trl.reward(curriculum=cur),
+                          train_dataset=train, args=GRPOConfig(...))
+
+TRL's defaults (``shuffle_dataset=True``, ``dataloader_num_workers=0``,
+``remove_unused_columns=False``) are fine; one process only (no multi-GPU launch).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import itertools
+import weakref
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Callable, Optional, Union
 
 from . import _native
-from ._native import Curriculum, Dataset
+from ._native import Curriculum, Dataset, Record, VerigymError
+from ._params import env_params_api, merge
+from ._served import CurriculumDataset
 
 if TYPE_CHECKING:
     import datasets
@@ -45,68 +59,102 @@ def rows(columns: dict[str, list[Any]], system_prompt: Optional[str] = None) -> 
     }
 
 
+@env_params_api
 def dataset(
     env: str,
     size: int,
     seed: int = 0,
     level: Optional[float] = None,
     *,
+    params: Optional[Mapping[str, Any]] = None,
     system_prompt: Optional[str] = None,
-    **params: Any,
+    **env_params: Any,
 ) -> "datasets.Dataset":
     """Problems ``0..size`` of an env as a ``datasets.Dataset`` for ``GRPOTrainer``.
 
     Columns: ``prompt`` (``[{"role": "user", "content": ...}]``, after an optional system
     message), ``record`` (the record's JSON line, byte-identical to ``verigym generate``), ``id``,
-    ``env`` and ``difficulty``. ``level`` and ``params`` are as for ``verigym.Dataset``.
+    ``env`` and ``difficulty``. ``level`` and env params (``params={...}`` and keywords) are as
+    for ``verigym.Dataset``.
     """
     import datasets
 
-    source = Dataset(env, size=size, seed=seed, level=level, **params)
+    source = Dataset(env, size=size, seed=seed, level=level, params=merge("dataset", params, env_params))
     return datasets.Dataset.from_dict(rows(source.columns(), system_prompt))
 
 
-# Curricula served by `curriculum_dataset`, by id: `datasets` hashes a generator's arguments with
-# pickle, and a live curriculum must be shared, not copied, so the generator gets only its key.
-_LIVE: dict[int, Curriculum] = {}
+class _Draw:
+    """The ``datasets`` transform that turns a batch of ``index`` values into TRL rows drawn
+    from a ``CurriculumDataset``. ``datasets`` hashes a transform by pickling it, and a live
+    curriculum must not be copied: pickled, this is its key, which finds the dataset again only
+    in the process it was made in."""
+
+    _live: "weakref.WeakValueDictionary[int, CurriculumDataset]" = weakref.WeakValueDictionary()
+    _keys = itertools.count()
+
+    def __init__(self, served: Optional[CurriculumDataset], key: Optional[int] = None):
+        self.served = served
+        self.key = next(self._keys) if key is None else key
+        if served is not None:
+            self._live[self.key] = served
+
+    def __reduce__(self):
+        return (_draw_for, (self.key,))
+
+    def __call__(self, batch: dict[str, list[Any]]) -> dict[str, list[Any]]:
+        served = self.served if self.served is not None else self._live.get(self.key)
+        if served is None:
+            raise VerigymError(
+                "verigym.trl.curriculum_dataset: this copy of the dataset is in a process "
+                "other than the one that made it, where its curriculum and rewards live; read it "
+                "there (GRPOConfig(dataloader_num_workers=0))"
+            )
+        rows = served.rows(batch["index"])
+        return {column: [row[column] for row in rows] for column in _COLUMNS}
 
 
-def _from_curriculum(key: int, chunk: int, system_prompt: Optional[str]) -> Iterator[dict[str, Any]]:
-    import json
+def _draw_for(key: int) -> _Draw:
+    return _Draw(None, key)
 
-    curriculum = _LIVE[key]
-    while True:
-        for record in curriculum.next(chunk):
-            yield {
-                "prompt": _prompt(record["prompt"], system_prompt),
-                # The compact JSON serde writes, so the column holds the CLI's bytes.
-                "record": json.dumps(record, ensure_ascii=False, separators=(",", ":")),
-                "id": record["id"],
-                "env": record["env"],
-                "difficulty": record["meta"]["difficulty"],
-            }
+
+_COLUMNS = ("prompt", "record", "id", "env", "difficulty")
 
 
 def curriculum_dataset(
     curriculum: Curriculum,
+    size: int,
     *,
-    chunk: int = 1,
     system_prompt: Optional[str] = None,
-) -> "datasets.IterableDataset":
-    """An endless ``datasets.IterableDataset`` drawn from a curriculum as it is read, ``chunk``
-    problems per ``curriculum.next`` call, so levels follow the rewards that
-    ``reward(curriculum=...)`` feeds back. Same columns as ``dataset``.
+    cache: int = 8192,
+) -> "datasets.Dataset":
+    """A curriculum as a map-style ``datasets.Dataset`` of ``size`` rows for ``GRPOTrainer``,
+    each row drawn from the curriculum when TRL first reads it, so levels follow the rewards
+    that ``reward(curriculum=...)`` feeds back, whatever the sampler (``shuffle_dataset`` or
+    not) and however far Accelerate reads ahead. Same columns as ``dataset``.
 
-    The curriculum is used in this process, not copied: read the dataset here (TRL's default),
-    not from ``DataLoader`` worker processes.
+    Row ``i`` keeps its problem while that problem awaits its rewards (the ``num_generations``
+    repeats of a prompt, and the batches TRL reuses for ``steps_per_generation`` and
+    ``num_iterations``), then the next read of ``i`` (the next epoch) draws a new one: ``size``
+    is the epoch TRL counts, not a bound on the problems drawn. See
+    ``verigym.CurriculumDataset`` for ``cache`` and for the settings it refuses
+    (``dataloader_num_workers > 0``, several processes).
     """
     import datasets
+    import pyarrow as pa
 
-    _LIVE[id(curriculum)] = curriculum
-    return datasets.IterableDataset.from_generator(
-        _from_curriculum,
-        gen_kwargs={"key": id(curriculum), "chunk": chunk, "system_prompt": system_prompt},
-    )
+    def row(record: Record) -> dict[str, Any]:
+        return {
+            "prompt": _prompt(record.prompt, system_prompt),
+            "record": record.line,
+            "id": record.id,
+            "env": record["env"],
+            "difficulty": record["meta"]["difficulty"],
+        }
+
+    served = CurriculumDataset(curriculum, size, row=row, cache=cache)
+    # The rows are only indices until read; the transform draws them.
+    table = pa.table({"index": pa.array(range(size), type=pa.int64())})
+    return datasets.Dataset(table).with_transform(_Draw(served))
 
 
 def completion_text(completion: Union[str, Sequence[Any]]) -> str:

@@ -4,9 +4,12 @@ taskset whose reward is verigym's verifier.
 In ``verifiers.v1`` an environment is a *taskset* (config in, typed tasks out) run by an ``Env``
 with a harness; a taskset package exports its ``Taskset`` subclass through ``__all__``, and a
 task scores a finished trace with ``@vf.reward`` methods that receive the task data and the
-trace. This module is such a package, so ``vf eval`` loads it by id::
+trace. ``verifiers`` resolves a taskset id to a top-level module (``my-env`` imports
+``my_env``), so this module is installed under the id ``verigym-verifiers`` too (the
+``verigym_verifiers`` package re-exports it)::
 
-    vf eval verigym.verifiers --env.taskset.env modarith --env.taskset.size 100
+    vf-eval verigym-verifiers --env.taskset.env modarith --env.taskset.size 100 \
+        --env.agent.harness.id null --model ... --client.base-url ...
 
 or from Python::
 
@@ -106,7 +109,7 @@ class VerigymTaskset(vf.Taskset[VerigymTask, VerigymConfig]):
                 for line in jsonl.decode().splitlines():
                     yield _task(line, cfg.task)
             return
-        ds = Dataset(cfg.env, size=cfg.size, seed=cfg.seed, level=cfg.level, **cfg.params)
+        ds = Dataset(cfg.env, size=cfg.size, seed=cfg.seed, level=cfg.level, params=cfg.params)
         start, chunk = 0, 1024
         while cfg.size is None or start < cfg.size:
             stop = start + chunk if cfg.size is None else min(start + chunk, cfg.size)

@@ -5,11 +5,15 @@
     import verigym.verl
     verigym.verl.export("train.parquet", "modarith", size=10_000, seed=0, level=3)
 
-then, in the verl config::
+then, in the verl config (verl 0.9 reads the reward function under ``reward.``)::
 
     data.train_files=train.parquet
-    custom_reward_function.path=<site-packages>/verigym/verl.py
-    custom_reward_function.name=compute_score
+    reward.custom_reward_function.path=pkg://verigym.verl
+    reward.custom_reward_function.name=compute_score
+
+verl's loader takes the module as ``pkg://verigym.verl`` or as the file itself
+(``reward.custom_reward_function.path=$(python -c 'import verigym.verl as m; print(m.__file__)')``);
+both work with every reward manager (``reward.reward_manager.name=naive``, ``dapo``, ...).
 
 Each row holds ``data_source`` (``verigym/<env>``), ``prompt`` (chat messages), ``ability``,
 ``reward_model`` (``style`` "rule", ``ground_truth`` the reference answer) and ``extra_info``
@@ -20,29 +24,36 @@ the ground truth alone cannot check steps, a Sudoku grid or a patch).
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Optional, Union
 
-from ._native import Dataset, verify, verify_columns
+# Absolute imports: verl also loads this file by path (`custom_reward_function.path=<file>`),
+# as a module outside the package, where a relative import has no package to resolve in.
+from verigym._native import Dataset, verify, verify_columns
+from verigym._params import env_params_api, merge
 
 __all__ = ["compute_score", "compute_score_batch", "export", "table"]
 
 
+@env_params_api
 def table(
     env: str,
     size: int,
     seed: int = 0,
     level: Optional[float] = None,
     *,
+    params: Optional[Mapping[str, Any]] = None,
     split: str = "train",
     ability: str = "reasoning",
     system_prompt: Optional[str] = None,
-    **params: Any,
+    **env_params: Any,
 ):
-    """Problems ``0..size`` as a ``pyarrow.Table`` in verl's dataset layout."""
+    """Problems ``0..size`` as a ``pyarrow.Table`` in verl's dataset layout. Env params are
+    ``params={...}`` and keywords, as for ``verigym.Dataset``."""
     import pyarrow as pa
 
-    cols = Dataset(env, size=size, seed=seed, level=level, **params).columns()
+    merged = merge("table", params, env_params)
+    cols = Dataset(env, size=size, seed=seed, level=level, params=merged).columns()
     system = [{"role": "system", "content": system_prompt}] if system_prompt else []
     return pa.table(
         {
@@ -58,20 +69,28 @@ def table(
     )
 
 
+@env_params_api
 def export(
     path: Union[str, "os.PathLike[str]"],
     env: str,
     size: int,
     seed: int = 0,
     level: Optional[float] = None,
-    **kwargs: Any,
+    *,
+    params: Optional[Mapping[str, Any]] = None,
+    split: str = "train",
+    ability: str = "reasoning",
+    system_prompt: Optional[str] = None,
+    **env_params: Any,
 ) -> int:
     """Writes problems ``0..size`` to a Parquet file verl's ``RLHFDataset`` reads; returns the
-    row count. Keyword arguments are those of ``table`` (``split``, ``ability``,
-    ``system_prompt``, and env params)."""
+    row count. The other arguments are those of ``table``."""
     import pyarrow.parquet as pq
 
-    t = table(env, size, seed, level, **kwargs)
+    t = table(
+        env, size, seed, level, params=merge("export", params, env_params),
+        split=split, ability=ability, system_prompt=system_prompt,
+    )
     tmp = f"{os.fspath(path)}.tmp"
     pq.write_table(t, tmp)
     os.replace(tmp, path)  # a reader never sees half a file
