@@ -624,3 +624,38 @@ fn feedback_lifts_an_agent_that_fixes_one_error_per_turn() {
         }
     }
 }
+
+/// A restored state is checked: one already at the budget without a verdict, or past it, or of
+/// another shape, is refused, never stepped into a panic.
+#[test]
+fn a_restored_state_is_checked_before_any_step() {
+    let env = registry::find("modarith").unwrap();
+    let mut line = Vec::new();
+    env.generator(None, &Default::default(), 1)
+        .unwrap()
+        .write_jsonl(0, &mut line);
+    let record = String::from_utf8(line).unwrap();
+    let options = episodes::EpisodeOptions {
+        feedback: Some(FeedbackOptions::default()),
+    };
+    for state in [
+        serde_json::json!({"turns": 3, "first_score": null, "verdict": null}),
+        serde_json::json!({"turns": 9, "first_score": 0.0, "verdict": null}),
+        serde_json::json!({"turns": "x"}),
+    ] {
+        let err = episodes::resume(record.trim_end(), &options, state.clone()).err();
+        assert!(err.is_some(), "{state} was restored");
+    }
+    let coin = record_of_coin();
+    for state in [
+        serde_json::json!({"turns": 99, "queries": 0, "env": null, "verdict": null}),
+        serde_json::json!({"turns": 1, "queries": 2, "env": null, "verdict": null}),
+    ] {
+        let err = episodes::resume(&coin, &Default::default(), state.clone()).err();
+        assert!(err.is_some(), "{state} was restored");
+    }
+}
+
+fn record_of_coin() -> String {
+    record("counterfeit_coin", 5.0, 1, 0)
+}

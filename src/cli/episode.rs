@@ -120,9 +120,15 @@ impl Source {
         if let Some(reward) = &self.reward {
             options.reward = parse_reward(reward)?;
         }
-        options
-            .validate()
-            .map_err(|e| anyhow::anyhow!("{e}").context("invalid episode options"))?;
+        // The options' own names (`max_turns`, `reward.gamma`) are the flags' here.
+        options.validate().map_err(|e| {
+            anyhow::anyhow!(
+                "{}",
+                e.to_string()
+                    .replace("`max_turns`", "`--feedback-turns`")
+                    .replace("`reward.gamma`", "`--reward discounted:GAMMA`")
+            )
+        })?;
         Ok(Some(options))
     }
 }

@@ -179,7 +179,8 @@ impl Session for FeedbackSession {
             self.state.first_score = Some(verdict.score);
         }
         let said = feedback(&verdict);
-        let left = self.options.max_turns - self.state.turns;
+        // Saturating: a restored state may already stand at the budget.
+        let left = self.options.max_turns.saturating_sub(self.state.turns);
         // A verifier error ends the episode: it says nothing about the answer, and more turns
         // would only repeat it.
         let over = verdict.correct || left == 0 || verdict.reason == Reason::VerifierError;
@@ -230,7 +231,9 @@ impl Session for FeedbackSession {
     fn restore(&mut self, state: Value) -> Result<(), EpisodeError> {
         let state: FeedbackState = serde_json::from_value(state)
             .map_err(|e| EpisodeError::Invalid(format!("state: {e}")))?;
-        if state.turns > self.options.max_turns {
+        if state.turns > self.options.max_turns
+            || (state.turns == self.options.max_turns && state.verdict.is_none())
+        {
             return Err(EpisodeError::Invalid(format!(
                 "state: turns is {}, past max_turns {}",
                 state.turns, self.options.max_turns
