@@ -10,8 +10,6 @@
 //!   scheduled time, so a stall counts against every step it delays.
 //! - `idle`: 10,000 episodes opened over HTTP and left idle; reports the server's RSS.
 
-use std::io::Read;
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
@@ -20,41 +18,11 @@ use tokio_tungstenite::connect_async;
 use tokio_tungstenite::tungstenite::Message;
 use verigym::episodes;
 
+#[path = "support/serve_child.rs"]
+mod serve_child;
+use serve_child::start_server;
+
 const SESSIONS: usize = 64;
-
-struct Server {
-    child: Child,
-    addr: String,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn start_server(extra: &[&str]) -> Server {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_verigym"))
-        .args(["serve", "--addr", "127.0.0.1:0"])
-        .args(extra)
-        .env("VERIGYM_LOG", "warn")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("starting verigym serve");
-    let mut out = child.stdout.take().unwrap();
-    let mut line = Vec::new();
-    let mut byte = [0u8; 1];
-    while out.read(&mut byte).unwrap_or(0) == 1 && byte[0] != b'\n' {
-        line.push(byte[0]);
-    }
-    let ready: Value = serde_json::from_slice(&line).expect("the server's ready line");
-    Server {
-        child,
-        addr: ready["listening"].as_str().unwrap().to_owned(),
-    }
-}
 
 /// An episode to replay: its reset message and the optimal agent's actions.
 struct Script {

@@ -10,8 +10,6 @@
 //! - `repo_fix`: 4 clients each verifying groups of 16 answers (one compile per group).
 //! - `soak`: a moderate mixed load for `--seconds`, sampling the server's RSS and open fds.
 
-use std::io::Read;
-use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -26,42 +24,24 @@ use verigym::envs::repo_fix::{RepoFix, RepoFixData, RepoFixParams, answer_block}
 use verigym::repo::mutate;
 use verigym::{EnvParams, Generator, Problem};
 
+#[path = "support/serve_child.rs"]
+mod serve_child;
+use serve_child::Server;
+
 type Http = Client<HttpConnector, Full<Bytes>>;
 
 const CONNECTIONS: usize = 64;
 
-struct Server {
-    child: Child,
-    base: String,
+/// The server's HTTP base URL.
+fn base(server: &Server) -> String {
+    format!("http://{}", server.addr)
 }
 
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
+/// Every scenario's server takes requests well past the 64 connections' worth.
 fn start_server(extra: &[&str]) -> Server {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_verigym"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--max-in-flight", "4096"])
-        .args(extra)
-        .env("VERIGYM_LOG", "warn")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("starting verigym serve");
-    let mut out = child.stdout.take().unwrap();
-    let mut line = Vec::new();
-    let mut byte = [0u8; 1];
-    while out.read(&mut byte).unwrap_or(0) == 1 && byte[0] != b'\n' {
-        line.push(byte[0]);
-    }
-    let ready: Value = serde_json::from_slice(&line).expect("the server's ready line");
-    Server {
-        child,
-        base: format!("http://{}", ready["listening"].as_str().unwrap()),
-    }
+    let mut flags = vec!["--max-in-flight", "4096"];
+    flags.extend_from_slice(extra);
+    serve_child::start_server(&flags)
 }
 
 fn client() -> Http {
@@ -147,7 +127,7 @@ async fn modarith_items(client: &Http, base: &str, n: usize) -> Vec<(String, Str
 async fn batch(seconds: f64) {
     let server = start_server(&[]);
     let client = client();
-    let items = modarith_items(&client, &server.base, 4096).await;
+    let items = modarith_items(&client, &base(&server), 4096).await;
     const PER_REQUEST: usize = 256;
     let bodies: Vec<Bytes> = items
         .chunks(PER_REQUEST)
@@ -160,7 +140,7 @@ async fn batch(seconds: f64) {
         })
         .collect();
     let bodies = Arc::new(bodies);
-    let url = format!("{}/verify/batch", server.base);
+    let url = format!("{}/verify/batch", base(&server));
     let start = Instant::now();
     let end = start + Duration::from_secs_f64(seconds);
     let tasks: Vec<_> = (0..CONNECTIONS)
@@ -200,8 +180,8 @@ async fn batch(seconds: f64) {
 async fn single(seconds: f64, rate: f64) {
     let server = start_server(&[]);
     let client = client();
-    let items = Arc::new(modarith_items(&client, &server.base, 4096).await);
-    let url = format!("{}/verify", server.base);
+    let items = Arc::new(modarith_items(&client, &base(&server), 4096).await);
+    let url = format!("{}/verify", base(&server));
     // Warm the 64 connections.
     let warm: Vec<_> = (0..CONNECTIONS)
         .map(|i| {
@@ -294,7 +274,7 @@ async fn repo_fix(groups_per_client: usize) {
     let body: Bytes = json!({"record": p, "responses": answers})
         .to_string()
         .into();
-    let url = format!("{}/verify", server.base);
+    let url = format!("{}/verify", base(&server));
     // One warm-up group (first compile of the toy crate's dependencies, page cache).
     let (status, first) = post(&client, &url, body.clone()).await;
     assert_eq!(status, 200, "{}", String::from_utf8_lossy(&first));
@@ -348,7 +328,7 @@ async fn soak(seconds: f64) {
     let server = start_server(&["--store-size", "20000"]);
     let pid = server.child.id();
     let client = client();
-    let base = server.base.clone();
+    let base = base(&server);
     let end = Instant::now() + Duration::from_secs_f64(seconds);
     println!("soak: {seconds:.0} s; every 10 s: elapsed, RSS (KiB), open fds, requests so far");
     let counter = Arc::new(std::sync::atomic::AtomicU64::new(0));
