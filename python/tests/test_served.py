@@ -13,6 +13,7 @@ import types
 import pytest
 
 import verigym
+from adapters import need
 
 CONFIG = {"seed": 5, "envs": [{"id": "modarith"}, {"id": "countdown"}]}
 
@@ -122,7 +123,7 @@ def test_a_multi_process_torch_run_is_refused(monkeypatch):
 
 
 def test_a_torch_dataloader_reads_it_as_the_rewards_steer():
-    torch = pytest.importorskip("torch")
+    torch = need("torch")
     levels = {}
     for solved in (1.0, 0.0):
         cur = verigym.Curriculum({"seed": 1, "envs": [{"id": "modarith"}]})

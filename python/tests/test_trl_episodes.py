@@ -2,7 +2,7 @@
 Llama and a tokenizer trained here (no hub download), on Qwen3's chat template so that TRL's tool
 calling is on: TRL resets one environment per rollout with the dataset row, exposes ``query`` and
 ``answer`` as tools, and logs ``get_reward`` as the environment's reward. Needs torch,
-transformers and trl; skipped without them (CI does not install torch)."""
+transformers and trl: skipped without them, except in CI, which installs them."""
 
 from __future__ import annotations
 
@@ -10,10 +10,12 @@ import json
 
 import pytest
 
-torch = pytest.importorskip("torch")
-transformers = pytest.importorskip("transformers")
-trl = pytest.importorskip("trl")
-tokenizers = pytest.importorskip("tokenizers")
+from adapters import need
+
+torch = need("torch")
+transformers = need("transformers")
+trl = need("trl")
+tokenizers = need("tokenizers")
 
 from trl.chat_template_utils import qwen3_chat_template  # noqa: E402
 

@@ -1,8 +1,8 @@
 """A real ``trl.GRPOTrainer`` on a tiny random-initialised Llama and a tokenizer trained here (no
 hub download), fed by ``verigym.trl.curriculum_dataset`` and ``verigym.trl.reward``: what TRL's
 own data path (RepeatSampler over a map-style dataset, Accelerate's read-ahead) serves follows
-the rewards. Needs torch, transformers and trl; skipped without them (CI does not install torch:
-see the README's Python section for how long it takes)."""
+the rewards. Needs torch, transformers and trl: skipped without them, except in CI, which installs
+them (VERIGYM_REQUIRE_ADAPTERS=1) and so fails instead."""
 
 from __future__ import annotations
 
@@ -10,10 +10,12 @@ import json
 
 import pytest
 
-torch = pytest.importorskip("torch")
-transformers = pytest.importorskip("transformers")
-trl = pytest.importorskip("trl")
-tokenizers = pytest.importorskip("tokenizers")
+from adapters import need
+
+torch = need("torch")
+transformers = need("transformers")
+trl = need("trl")
+tokenizers = need("tokenizers")
 
 import verigym  # noqa: E402
 import verigym.trl  # noqa: E402
