@@ -230,6 +230,14 @@ fn strong_verifier_declares_no_fake_success_via_the_cli() {
     );
     let table = String::from_utf8(out.stdout).unwrap();
     assert!(table.contains("fake share of declared"), "{table}");
+    // What the run will cost is said before each long phase starts, not only at the end.
+    let err = String::from_utf8_lossy(&out.stderr);
+    let at = |needle: &str| {
+        err.find(needle)
+            .unwrap_or_else(|| panic!("no `{needle}` in:\n{err}"))
+    };
+    assert!(at("auditing 7 mutants with the strong suite") < at("audit strong: mutants: 0/7"));
+    assert!(at("7 bug-fix tasks, one build and run each") < at("fix-agent: bug-fix tasks: 0/7"));
     let text = std::fs::read_to_string(&json).unwrap();
     let r: AgentReport = serde_json::from_str(&text).unwrap();
     // The committed schema names the report's top-level fields.

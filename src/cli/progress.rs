@@ -1,12 +1,13 @@
 //! How the CLI shows the library's progress: an `indicatif` bar on a terminal, plain stderr lines
-//! (about every tenth of a phase) otherwise, or nothing.
+//! (about every tenth of a phase, with the time taken and an estimate of the time left)
+//! otherwise, or nothing.
 
 use std::io::IsTerminal;
 use std::sync::{Mutex, OnceLock};
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use verigym::progress::{Progress, ProgressHandle};
+use verigym::progress::{Progress, ProgressHandle, human_duration as duration};
 
 /// How progress is shown: `--progress`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -91,8 +92,25 @@ impl Progress for Shown {
         if let Some(bar) = &phase.bar {
             bar.inc(n);
         } else if phase.done >= phase.next_line && phase.done < phase.total {
-            eprintln!("{}: {}/{}", phase.label, phase.done, phase.total);
+            let elapsed = phase.started.elapsed().as_secs_f64();
+            eprintln!(
+                "{}: {}/{} ({})",
+                phase.label,
+                phase.done,
+                phase.total,
+                pace(elapsed, phase.done, phase.total)
+            );
             phase.next_line = phase.done + step(phase.total);
+        }
+    }
+
+    fn note(&self, message: &str) {
+        if self.mode == Mode::Off {
+            return;
+        }
+        match self.phase.lock().expect("not poisoned").as_ref() {
+            Some(Phase { bar: Some(bar), .. }) => bar.println(message),
+            _ => eprintln!("{message}"),
         }
     }
 
@@ -116,4 +134,26 @@ impl Progress for Shown {
 /// A plain line about every tenth of a phase.
 fn step(total: u64) -> u64 {
     total.div_ceil(10).max(1)
+}
+
+/// `"12 s so far, about 36 s left"`: the rest at the pace so far (`done` > 0).
+fn pace(elapsed: f64, done: u64, total: u64) -> String {
+    let left = elapsed * total.saturating_sub(done) as f64 / done.max(1) as f64;
+    format!(
+        "{} so far, about {} left",
+        duration(elapsed),
+        duration(left)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_time_left_follows_the_pace_so_far() {
+        assert_eq!(pace(12.0, 1, 4), "12 s so far, about 36 s left");
+        assert_eq!(pace(60.0, 10, 100), "60 s so far, about 9.0 min left");
+        assert_eq!(pace(0.0, 0, 5), "0 s so far, about 0 s left");
+    }
 }

@@ -20,6 +20,23 @@ pub trait Progress: Send + Sync {
 
     /// The current phase is done.
     fn finish(&self) {}
+
+    /// A one-line remark for whoever watches, such as what a long phase is expected to cost
+    /// before it starts.
+    fn note(&self, message: &str) {
+        let _ = message;
+    }
+}
+
+/// Seconds as a person reads them in a progress line: `"42 s"`, `"3.5 min"`, `"1.2 h"`.
+pub fn human_duration(seconds: f64) -> String {
+    if seconds < 90.0 {
+        format!("{seconds:.0} s")
+    } else if seconds < 5400.0 {
+        format!("{:.1} min", seconds / 60.0)
+    } else {
+        format!("{:.1} h", seconds / 3600.0)
+    }
 }
 
 /// Reports nothing: the default.
@@ -63,6 +80,10 @@ impl Progress for ProgressHandle {
     fn finish(&self) {
         self.0.finish();
     }
+
+    fn note(&self, message: &str) {
+        self.0.note(message);
+    }
 }
 
 #[cfg(test)]
@@ -86,6 +107,16 @@ mod tests {
         fn finish(&self) {
             self.0.lock().unwrap().push("finish".into());
         }
+        fn note(&self, message: &str) {
+            self.0.lock().unwrap().push(format!("note {message}"));
+        }
+    }
+
+    #[test]
+    fn durations_read_in_the_unit_that_fits() {
+        assert_eq!(human_duration(42.4), "42 s");
+        assert_eq!(human_duration(210.0), "3.5 min");
+        assert_eq!(human_duration(7200.0), "2.0 h");
     }
 
     #[test]
@@ -95,8 +126,13 @@ mod tests {
         let copy = handle.clone();
         copy.start(3, "x");
         copy.inc(2);
+        handle.note("y");
         handle.finish();
         ProgressHandle::default().start(1, "ignored");
-        assert_eq!(*log.0.lock().unwrap(), ["start x 3", "inc 2", "finish"]);
+        ProgressHandle::default().note("ignored");
+        assert_eq!(
+            *log.0.lock().unwrap(),
+            ["start x 3", "inc 2", "note y", "finish"]
+        );
     }
 }

@@ -20,7 +20,7 @@ use super::mutate::{self, Mutant, Operator, ReturnValues};
 use super::rustc::{self, Build, Profile};
 use super::sandbox::{self, Limits};
 use super::schemata::{Fuel, SUITE_MODULE};
-use verigym_core::progress::{Progress, ProgressHandle};
+use verigym_core::progress::{Progress, ProgressHandle, human_duration};
 use verigym_core::rng::{ProblemRng, derive_key};
 
 /// The suite name the combined build reports in compile errors.
@@ -657,6 +657,14 @@ pub fn random_edit_agent(repo: &Path, opts: &AgentOptions) -> Result<AgentReport
     let t0 = Instant::now();
     let strong = layout::read(repo, "strong")?;
     let weak = layout::read(repo, "weak")?;
+    let mutants = mutate::analyze(&strong.library, "src/lib.rs")?
+        .mutants
+        .len();
+    opts.progress.note(&format!(
+        "fix-agent: {}: auditing {mutants} mutants with the strong suite, then one optimised \
+         build and run per bug it kills (at most {mutants}); an estimate follows the baseline build",
+        strong.name
+    ));
     let audit_opts = AuditOptions {
         fuel: opts.fuel,
         limits: opts.limits.clone(),
@@ -692,6 +700,11 @@ pub fn random_edit_agent(repo: &Path, opts: &AgentOptions) -> Result<AgentReport
         audit_opts,
         opts,
     };
+    opts.progress.note(&task_estimate(
+        bugs.len(),
+        baseline_ms as f64 / 1000.0,
+        rayon::current_num_threads(),
+    ));
     let t_tasks = Instant::now();
     opts.progress
         .start(bugs.len() as u64, "fix-agent: bug-fix tasks");
@@ -761,6 +774,16 @@ pub fn random_edit_agent(repo: &Path, opts: &AgentOptions) -> Result<AgentReport
 
 /// Builds the original library with both suites, checks that every test passes, and returns
 /// the test names of each suite.
+/// What the tasks phase will cost, told before it starts: each task builds and runs at least as
+/// much as the baseline did (its build also holds the function's edits), `threads` at a time.
+fn task_estimate(tasks: usize, baseline_seconds: f64, threads: usize) -> String {
+    let at_least = human_duration(tasks as f64 * baseline_seconds / threads.max(1) as f64);
+    format!(
+        "fix-agent: {tasks} bug-fix tasks, one build and run each; the baseline's took \
+         {baseline_seconds:.1} s, so at least {at_least} on {threads} threads"
+    )
+}
+
 fn baseline(library: &str, suite: &str, opts: &AuditOptions) -> Result<SuiteNames, RepoError> {
     let mut analysis = mutate::analyze(library, "src/lib.rs")?;
     analysis.mutants.clear();
@@ -907,6 +930,16 @@ pub fn render(report: &AgentReport) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_task_estimate_scales_the_baseline_by_tasks_over_threads() {
+        assert_eq!(
+            task_estimate(120, 1.5, 2),
+            "fix-agent: 120 bug-fix tasks, one build and run each; the baseline's took 1.5 s, \
+             so at least 1.5 min on 2 threads"
+        );
+        assert!(task_estimate(3, 2.0, 1).ends_with("at least 6 s on 1 threads"));
+    }
 
     #[test]
     fn found_with_no_budget_is_certain_when_any_edit_passes() {
