@@ -3,8 +3,9 @@
 //!
 //! `cargo bench --bench serve_load -- [batch|single|repo_fix|soak|all] [--seconds N]`
 //!
-//! - `batch`: 64 connections post `/verify/batch` (256 modarith items by id) back to back;
-//!   reports verifies per second.
+//! - `batch`: 64 connections post `/verify/batch` back to back, 256 modarith items per request,
+//!   first by id, then as full records; reports verifies per second for each, beside `verigym
+//!   verify` on the same records and responses in files, in the same run.
 //! - `single`: open-loop `/verify` at 1,000 requests/s over 64 connections; latency is measured
 //!   from each request's scheduled time, so a stall counts against every request it delays.
 //! - `repo_fix`: 4 clients each verifying groups of 16 answers (one compile per group).
@@ -100,8 +101,16 @@ fn report(name: &str, mut latencies: Vec<Duration>, extra: &str) {
     );
 }
 
+/// A record issued by the server, with a response to it (every other one right).
+struct Item {
+    id: String,
+    response: String,
+    /// The record's JSON line, as `/generate` wrote it.
+    record: String,
+}
+
 /// Modarith records issued by the server, with one right and one wrong response each.
-async fn modarith_items(client: &Http, base: &str, n: usize) -> Vec<(String, String)> {
+async fn modarith_items(client: &Http, base: &str, n: usize) -> Vec<Item> {
     let body = json!({"env": "modarith", "level": 3.0, "seed": 1, "n": n}).to_string();
     let (status, bytes) = post(client, &format!("{base}/generate"), body.into()).await;
     assert_eq!(status, 200);
@@ -116,10 +125,11 @@ async fn modarith_items(client: &Http, base: &str, n: usize) -> Vec<(String, Str
             } else {
                 "0".to_owned()
             };
-            (
-                r["id"].as_str().unwrap().to_owned(),
-                format!("<think>steps</think><answer>{answer}</answer>"),
-            )
+            Item {
+                id: r["id"].as_str().unwrap().to_owned(),
+                response: format!("<think>steps</think><answer>{answer}</answer>"),
+                record: String::from_utf8(line.to_vec()).unwrap(),
+            }
         })
         .collect()
 }
@@ -128,19 +138,51 @@ async fn batch(seconds: f64) {
     let server = start_server(&[]);
     let client = client();
     let items = modarith_items(&client, &base(&server), 4096).await;
+    let by_id = batch_rate(
+        &client,
+        &server,
+        &items,
+        seconds,
+        |item| json!({"id": item.id, "response": item.response}),
+    )
+    .await;
+    let by_record = batch_rate(&client, &server, &items, seconds, |item| {
+        let record: Value = serde_json::from_str(&item.record).unwrap();
+        json!({"record": record, "response": item.response})
+    })
+    .await;
+    drop(server);
+    let cli = cli_rate(&items, seconds);
+    println!(
+        "verify_batch against the CLI: by id {:.2}x, full records {:.2}x",
+        by_id / cli,
+        by_record / cli
+    );
+}
+
+/// Posts batches of 256 items made by `item` from 64 connections for `seconds`; verifies/s.
+async fn batch_rate(
+    client: &Http,
+    server: &Server,
+    items: &[Item],
+    seconds: f64,
+    item: impl Fn(&Item) -> Value,
+) -> f64 {
     const PER_REQUEST: usize = 256;
     let bodies: Vec<Bytes> = items
         .chunks(PER_REQUEST)
         .map(|chunk| {
-            let items: Vec<Value> = chunk
-                .iter()
-                .map(|(id, response)| json!({"id": id, "response": response}))
-                .collect();
+            let items: Vec<Value> = chunk.iter().map(&item).collect();
             json!({"items": items}).to_string().into()
         })
         .collect();
+    let what = if bodies[0].starts_with(b"{\"items\":[{\"id\"") {
+        "by id"
+    } else {
+        "full records"
+    };
     let bodies = Arc::new(bodies);
-    let url = format!("{}/verify/batch", base(&server));
+    let url = format!("{}/verify/batch", base(server));
     let start = Instant::now();
     let end = start + Duration::from_secs_f64(seconds);
     let tasks: Vec<_> = (0..CONNECTIONS)
@@ -166,15 +208,52 @@ async fn batch(seconds: f64) {
         all.extend(t.await.unwrap());
     }
     let elapsed = start.elapsed().as_secs_f64();
-    let verifies = all.len() * PER_REQUEST;
+    let rate = (all.len() * PER_REQUEST) as f64 / elapsed;
     report(
-        "verify_batch (256 modarith items by id, 64 connections)",
+        &format!("verify_batch (256 modarith items {what}, 64 connections)"),
         all,
-        &format!(
-            "=> {:.0} verifies/s over {elapsed:.1} s",
-            verifies as f64 / elapsed
-        ),
+        &format!("=> {rate:.0} verifies/s over {elapsed:.1} s"),
     );
+    rate
+}
+
+/// `verigym verify` on the same records and responses, from files, repeated for `seconds`;
+/// verdicts/s (the process's start and the file reading included, as a user pays them).
+fn cli_rate(items: &[Item], seconds: f64) -> f64 {
+    let dir = tempfile::tempdir().unwrap();
+    let problems = dir.path().join("problems.jsonl");
+    let responses = dir.path().join("responses.jsonl");
+    let lines = |f: &dyn Fn(&Item) -> String| items.iter().map(|i| f(i) + "\n").collect::<String>();
+    std::fs::write(&problems, lines(&|i| i.record.clone())).unwrap();
+    std::fs::write(
+        &responses,
+        lines(&|i| json!({"id": i.id, "response": i.response}).to_string()),
+    )
+    .unwrap();
+    let start = Instant::now();
+    let mut runs = 0;
+    while runs == 0 || start.elapsed().as_secs_f64() < seconds {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_verigym"))
+            .args(["--progress", "off", "verify", "--problems"])
+            .arg(&problems)
+            .arg("--responses")
+            .arg(&responses)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        runs += 1;
+    }
+    let elapsed = start.elapsed().as_secs_f64();
+    let rate = (runs * items.len()) as f64 / elapsed;
+    println!(
+        "verigym verify ({} modarith records, one response each, from files): {runs} runs => {rate:.0} verdicts/s",
+        items.len()
+    );
+    rate
 }
 
 async fn single(seconds: f64, rate: f64) {
@@ -187,7 +266,7 @@ async fn single(seconds: f64, rate: f64) {
         .map(|i| {
             let (client, url, items) = (client.clone(), url.clone(), items.clone());
             tokio::spawn(async move {
-                let (id, response) = &items[i];
+                let Item { id, response, .. } = &items[i];
                 post(
                     &client,
                     &url,
@@ -212,7 +291,7 @@ async fn single(seconds: f64, rate: f64) {
                 while k < total {
                     let scheduled = t0 + period * k as u32;
                     tokio::time::sleep_until(scheduled.into()).await;
-                    let (id, response) = &items[k % items.len()];
+                    let Item { id, response, .. } = &items[k % items.len()];
                     let body = json!({"id": id, "response": response}).to_string();
                     let (status, _) = post(&client, &url, body.into()).await;
                     assert_eq!(status, 200);

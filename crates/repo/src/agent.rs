@@ -702,7 +702,7 @@ pub fn random_edit_agent(repo: &Path, opts: &AgentOptions) -> Result<AgentReport
     };
     opts.progress.note(&task_estimate(
         bugs.len(),
-        baseline_ms as f64 / 1000.0,
+        baseline_ms / 1000.0,
         rayon::current_num_threads(),
     ));
     let t_tasks = Instant::now();
