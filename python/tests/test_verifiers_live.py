@@ -1,0 +1,213 @@
+"""Live `verifiers` 0.4 rollouts, run as a user runs them: the `vf-eval` command in a subprocess,
+offline, with the `null` harness (a plain chat program) on the local `subprocess` runtime and a
+scripted model on loopback (`mock_model.py`); for episodes, `verigym serve` is the OpenEnv server.
+Every reward verifiers records is checked against verigym's own judgement of the same replies.
+
+The `null` harness runs its chat program with `uv` (which must be on PATH: here the virtualenv's
+bin directory, as an activated virtualenv has it), and uv fetches that program's dependencies from
+PyPI the first time (then from its cache)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from adapters import need
+from mock_model import MockModel, text_of
+
+vf = need("verifiers.v1")
+
+import verigym  # noqa: E402
+
+VENV_BIN = Path(sys.executable).parent
+# The local configuration: verifiers' defaults are the `bash` harness in a Prime sandbox.
+LOCAL = ("--env.agent.harness.id", "null", "--env.agent.runtime.type", "subprocess")
+
+
+def vf_eval(tmp_path: Path, *args: str) -> list[dict]:
+    """Runs `vf-eval ARGS` offline and returns every trace it wrote."""
+    exe = shutil.which("vf-eval", path=str(VENV_BIN))
+    assert exe, "verifiers installs the vf-eval script"
+    out = tmp_path / "runs"
+    env = {**os.environ, "NO_COLOR": "1", "PATH": f"{VENV_BIN}{os.pathsep}{os.environ.get('PATH', '')}"}
+    done = subprocess.run(
+        [exe, *args, "--no-push", "--no-rich", "--output-dir", str(out)],
+        capture_output=True, text=True, env=env, timeout=180,
+    )
+    assert done.returncode == 0, done.stderr[-4000:]
+    (written,) = out.glob("*/traces.jsonl")
+    return [trace for line in written.read_text().splitlines() for trace in json.loads(line)["traces"]]
+
+
+def said(trace: dict, role: str) -> list[str]:
+    """The texts of a trace's messages of one role, in order."""
+    return [text_of(node["message"]) for node in trace["nodes"] if node["message"]["role"] == role]
+
+
+# --- single-turn: `vf-eval verigym-verifiers` ------------------------------------------------
+
+ENV, SIZE = "modarith", 4
+
+
+def answering(answers: dict[str, tuple[int, str]], right: bool):
+    """A model that answers each prompt right, or with one of four answers the verifier must
+    refuse: a wrong value, a hedge holding the right one, the right one inside a think block,
+    and the answer tags with nothing in them."""
+
+    def policy(messages):
+        index, answer = answers[text_of(next(m for m in messages if m["role"] == "user"))]
+        if right:
+            return f"<think>reduce after each step</think>\n<answer>{answer}</answer>"
+        wrong = str((int(answer) + 1) % 101)
+        return [
+            f"<answer>{wrong}</answer>",
+            f"<answer>{answer}</answer> or maybe <answer>{wrong}</answer>",
+            f"<think><answer>{answer}</answer></think>",
+            "<answer></answer>",
+        ][index % 4]
+
+    return policy
+
+
+@pytest.mark.parametrize("right", [True, False], ids=["right", "wrong"])
+def test_vf_eval_by_its_id_pays_what_verigym_verify_says(tmp_path, right):
+    ds = verigym.Dataset(ENV, size=SIZE, seed=0)
+    answers = {ds[i]["prompt"]: (i, ds[i]["answer"]) for i in range(SIZE)}
+    with MockModel(answering(answers, right)) as model:
+        # The README's command.
+        traces = vf_eval(
+            tmp_path, "verigym-verifiers", "--env.taskset.env", ENV, "--env.taskset.size", str(SIZE),
+            *LOCAL, "--model", "mock", "--client.base-url", model.base_url,
+        )
+        sent = {text_of(next(m for m in msgs if m["role"] == "user")): reply for msgs, reply in model.exchanges}
+    assert sorted(t["task"]["data"]["id"] for t in traces) == sorted(ds[i]["id"] for i in range(SIZE))
+    assert len(sent) == SIZE
+    for trace in traces:
+        i = trace["task"]["data"]["idx"]
+        record = ds.jsonl(i).decode().rstrip("\n")
+        assert trace["task"]["data"]["record"] == record
+        (reply,) = said(trace, "assistant")
+        assert reply == sent[ds[i]["prompt"]], "verifiers judged what the model said, unchanged"
+        verdict = verigym.verify(record, reply)
+        assert trace["ok"] and trace["stop_condition"] == "agent_completed"
+        assert trace["rewards"]["verigym"]["score"] == verdict["score"] == (1.0 if right else 0.0), reply
+        assert trace["info"]["verigym"] == {k: verdict[k] for k in ("correct", "format_ok", "reason")}
+
+
+# --- episodes: verifiers' OpenEnv taskset against `verigym serve` ---------------------------
+
+# Low levels keep the episodes short: the null harness starts its chat program anew for every
+# turn, about 2 s each on a loaded 2-core machine.
+GUESS = {"env": "guess_number", "seed": 1, "level": 1}
+COIN = {"env": "counterfeit_coin", "seed": 2, "level": 2}
+RESETS = [GUESS, COIN]
+
+
+def wrong_answer(action: str) -> str:
+    # A neighbouring number: a plausible final answer (in range, well formed) that is wrong.
+    n = int(re.fullmatch(r"<answer>(\d+)</answer>", action).group(1))
+    return f"<answer>{n - 1 if n > 1 else n + 1}</answer>"
+
+
+def bisect(seen: list[str], acted: list[str]) -> str:
+    """guess_number's optimal play, read off the observations: halve the interval left."""
+    (top,) = map(int, re.findall(r"from 1 to (\d+)", seen[0]))
+    lo, hi = 1, top
+    for action, observation in zip(acted, seen[1:]):
+        guess = int(re.search(r"\d+", action).group())
+        if observation.startswith("Higher"):
+            lo = guess + 1
+        elif observation.startswith("Lower"):
+            hi = guess - 1
+        else:
+            lo = hi = guess
+    return f"<answer>{lo}</answer>" if lo == hi else f"<query>{(lo + hi) // 2}</query>"
+
+
+def playing(logged: dict, right: bool):
+    """A model that plays guess_number by bisection and counterfeit_coin by replaying verigym's
+    optimal agent (checking each observation it is shown against that agent's log); the wrong
+    one plays the same and then names a neighbouring number."""
+
+    def policy(messages):
+        # The OpenEnv taskset shows the model each observation as JSON beside the action schema.
+        seen = [json.loads(text_of(m))["observation"]["text"] for m in messages if m["role"] == "user"]
+        acted = [text_of(m) for m in messages if m["role"] == "assistant"]
+        if seen[0] == logged["record"]["prompt"]:
+            turns = logged["turns"]
+            assert acted == [t["action"] for t in turns[: len(acted)]]
+            assert seen[1:] == [t["observation"] for t in turns[: len(acted)]]
+            action = turns[len(acted)]["action"]
+        else:
+            action = bisect(seen, acted)
+        return action if right or not action.startswith("<answer>") else wrong_answer(action)
+
+    return policy
+
+
+def post(url: str, body: dict) -> dict:
+    request = urllib.request.Request(url, json.dumps(body).encode(), {"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return json.loads(response.read())
+
+
+def replay(server: str, reset: dict, actions: list[str]):
+    """The server's own account of the same actions, over its HTTP episode routes: the
+    observations, the summed reward and the last step (with the verdict)."""
+    result = post(f"http://{server}/openenv/reset", reset)
+    episode = result["metadata"]["episode_id"]
+    observations, total = [result["observation"]["text"]], 0.0
+    for action in actions:
+        result = post(f"http://{server}/openenv/step", {"episode_id": episode, "action": {"message": action}})
+        observations.append(result["observation"]["text"])
+        total += result["reward"] or 0.0
+    return observations, total, result
+
+
+def openenv_config(tmp_path: Path, server: str) -> Path:
+    # A config file, not flags: `vf-eval openenv --env.taskset.base-url URL` exits before
+    # parsing the flags, because verifiers builds the taskset's default config from the id
+    # alone and OpenEnvConfig refuses one without `env` or `base_url`.
+    config = tmp_path / "openenv.toml"
+    resets = ", ".join("{" + ", ".join(f"{k} = {json.dumps(v)}" for k, v in r.items()) + "}" for r in RESETS)
+    config.write_text(
+        f'[env.taskset]\nid = "openenv"\nbase_url = "http://{server}/openenv"\nresets = [{resets}]\n\n'
+        '[env.player.harness]\nid = "null"\n\n[env.player.runtime]\ntype = "subprocess"\n'
+    )
+    return config
+
+
+@pytest.mark.parametrize("right", [True, False], ids=["optimal", "wrong"])
+def test_the_openenv_taskset_plays_verigym_serve_episodes_to_the_servers_verdict(tmp_path, server, cli, right):
+    logged = json.loads(
+        cli("episode", "run", "--env", COIN["env"], "--level", str(COIN["level"]), "--seed", str(COIN["seed"]), "-n", "1")
+    )
+    with MockModel(playing(logged, right)) as model:
+        traces = vf_eval(
+            tmp_path, "@", str(openenv_config(tmp_path, server)), "--model", "mock",
+            "--client.base-url", model.base_url,
+        )
+    assert sorted(t["task"]["data"]["reset"]["env"] for t in traces) == ["counterfeit_coin", "guess_number"]
+    for trace in traces:
+        assert trace["ok"] and trace["stop_condition"] == "user_closed"
+        actions = said(trace, "assistant")
+        shown = [json.loads(text)["observation"]["text"] for text in said(trace, "user")]
+        observations, total, last = replay(server, trace["task"]["data"]["reset"], actions)
+        # The model saw the server's observations (all but the last, which ends the episode), and
+        # verifiers' summed reward is the server's, 1 exactly when its verdict is correct.
+        assert shown == observations[:-1]
+        assert last["done"] and last["observation"]["verdict"]["correct"] is right
+        assert trace["rewards"]["openenv_reward"]["score"] == total == (1.0 if right else 0.0)
+        if trace["task"]["data"]["reset"] == COIN:
+            assert len(actions) == len(logged["turns"])
+        else:
+            (enough,) = map(int, re.findall(r"(\d+) guesses always suffice", shown[0]))
+            assert 1 < len(actions) <= enough + 1
