@@ -211,3 +211,28 @@ def test_the_openenv_taskset_plays_verigym_serve_episodes_to_the_servers_verdict
         else:
             (enough,) = map(int, re.findall(r"(\d+) guesses always suffice", shown[0]))
             assert 1 < len(actions) <= enough + 1
+
+
+def test_a_reply_that_parses_as_json_is_not_the_message_and_ends_the_rollout_unpaid(tmp_path, server):
+    # verifiers' parse_action JSON-decodes every reply: a bare number goes out as
+    # {"message": 7} and an object as the whole action. verigym's action is one string field, so
+    # the server refuses both and verifiers records an errored rollout with no reward at all
+    # (and vf-eval still exits 0), where a text reply that is neither a query nor an answer
+    # would have been judged as a turn.
+    replies = {"I am thinking": "7", "There are": '{"answer": "3"}'}
+
+    def policy(messages):
+        first = json.loads(text_of(next(m for m in messages if m["role"] == "user")))["observation"]["text"]
+        return next(reply for start, reply in replies.items() if first.startswith(start))
+
+    with MockModel(policy) as model:
+        traces = vf_eval(
+            tmp_path, "@", str(openenv_config(tmp_path, server)), "--model", "mock",
+            "--client.base-url", model.base_url,
+        )
+    assert len(traces) == 2
+    for trace in traces:
+        assert not trace["ok"] and trace["stop_condition"] == "error"
+        assert trace["rewards"] == {}
+        (error,) = trace["errors"]
+        assert "invalid value for `action`" in error["message"]
