@@ -11,7 +11,8 @@ from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-Policy = Callable[[list[dict[str, Any]]], str]
+# A reply is the assistant's text, or a whole assistant message (e.g. with `tool_calls`).
+Policy = Callable[[list[dict[str, Any]]], "str | dict[str, Any]"]
 
 
 def text_of(message: dict[str, Any]) -> str:
@@ -31,7 +32,7 @@ class MockModel:
     def __init__(self, policy: Policy, name: str = "mock") -> None:
         self.policy = policy
         self.name = name
-        self.exchanges: list[tuple[list[dict[str, Any]], str]] = []
+        self.exchanges: list[tuple[list[dict[str, Any]], str | dict[str, Any]]] = []
         self._lock = threading.Lock()
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self._server.daemon_threads = True
@@ -50,11 +51,11 @@ class MockModel:
         self._server.server_close()
         self._thread.join()
 
-    def replies(self) -> list[str]:
+    def replies(self) -> list[str | dict[str, Any]]:
         with self._lock:
             return [reply for _, reply in self.exchanges]
 
-    def _reply(self, messages: list[dict[str, Any]]) -> str:
+    def _reply(self, messages: list[dict[str, Any]]) -> str | dict[str, Any]:
         reply = self.policy(messages)
         with self._lock:
             self.exchanges.append((messages, reply))
@@ -90,30 +91,39 @@ class MockModel:
                     return
                 body = json.loads(raw)
                 try:
-                    text = model._reply(body.get("messages", []))
+                    reply = model._reply(body.get("messages", []))
                 except Exception as e:  # noqa: BLE001 - reported to the caller as the model's error
                     self._send(500, json.dumps({"error": {"message": repr(e)}}).encode(), "application/json")
                     return
                 head = {"id": f"mock-{len(model.exchanges)}", "created": int(time.time()), "model": body.get("model", model.name)}
                 usage = {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}
-                message = {"role": "assistant", "content": text}
+                message = {"role": "assistant", "content": reply} if isinstance(reply, str) else {"role": "assistant", **reply}
+                finish = "tool_calls" if message.get("tool_calls") else "stop"
                 if not body.get("stream"):
                     completion = {
                         **head,
                         "object": "chat.completion",
-                        "choices": [{"index": 0, "message": message, "finish_reason": "stop"}],
+                        "choices": [{"index": 0, "message": message, "finish_reason": finish}],
                         "usage": usage,
                     }
                     self._send(200, json.dumps(completion).encode(), "application/json")
                     return
                 chunks = [
                     {**head, "object": "chat.completion.chunk",
-                     "choices": [{"index": 0, "delta": message, "finish_reason": None}]},
+                     "choices": [{"index": 0, "delta": delta(message), "finish_reason": None}]},
                     {**head, "object": "chat.completion.chunk",
-                     "choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]},
+                     "choices": [{"index": 0, "delta": {}, "finish_reason": finish}]},
                     {**head, "object": "chat.completion.chunk", "choices": [], "usage": usage},
                 ]
                 events = "".join(f"data: {json.dumps(c)}\n\n" for c in chunks) + "data: [DONE]\n\n"
                 self._send(200, events.encode(), "text/event-stream")
 
         return Handler
+
+
+def delta(message: dict[str, Any]) -> dict[str, Any]:
+    """A whole message as one streamed delta (a streamed tool call carries its index)."""
+    calls = message.get("tool_calls")
+    if not calls:
+        return message
+    return {**message, "tool_calls": [{**call, "index": i} for i, call in enumerate(calls)]}
