@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -23,13 +24,32 @@ import pytest
 from adapters import need
 from mock_model import MockModel, text_of
 
-vf = need("verifiers.v1")
+need("verifiers.v1")  # which needs Python >= 3.11, as tomllib does
+
+import tomllib  # noqa: E402
 
 import verigym  # noqa: E402
+import verigym.verifiers  # noqa: E402
 
 VENV_BIN = Path(sys.executable).parent
-# The local configuration: verifiers' defaults are the `bash` harness in a Prime sandbox.
-LOCAL = ("--env.agent.harness.id", "null", "--env.agent.runtime.type", "subprocess")
+README = Path(__file__).resolve().parents[2] / "README.md"
+
+
+def readme_block(lang: str, containing: str) -> str:
+    """The README's one fenced block in `lang` holding `containing`, unindented."""
+    blocks = re.findall(rf"^( *)```{lang}\n(.*?)^\1```", README.read_text(), re.S | re.M)
+    (block,) = [re.sub(rf"(?m)^{indent}", "", body) for indent, body in blocks if containing in body]
+    return block
+
+
+def with_values(argv: list[str], **values: str) -> list[str]:
+    """argv with the values of some `--flag VALUE` pairs replaced (`client_base_url` names
+    `--client.base-url`); each flag must be there."""
+    argv = list(argv)
+    for name, value in values.items():
+        flag = "--" + name.replace("__", ".").replace("_", "-")
+        argv[argv.index(flag) + 1] = value
+    return argv
 
 
 def vf_eval(tmp_path: Path, *args: str) -> list[dict]:
@@ -39,7 +59,7 @@ def vf_eval(tmp_path: Path, *args: str) -> list[dict]:
     out = tmp_path / "runs"
     env = {**os.environ, "NO_COLOR": "1", "PATH": f"{VENV_BIN}{os.pathsep}{os.environ.get('PATH', '')}"}
     done = subprocess.run(
-        [exe, *args, "--no-push", "--no-rich", "--output-dir", str(out)],
+        [exe, *args, "--no-rich", "--output-dir", str(out)],
         capture_output=True, text=True, env=env, timeout=180,
     )
     assert done.returncode == 0, done.stderr[-4000:]
@@ -77,16 +97,25 @@ def answering(answers: dict[str, tuple[int, str]], right: bool):
     return policy
 
 
+def readme_command() -> list[str]:
+    """The README's `vf-eval verigym-verifiers` command, which the module docstring repeats."""
+    block = readme_block("sh", "vf-eval verigym-verifiers")
+    command = " ".join(block.replace("\\\n", " ").split())
+    command = command[command.index("vf-eval verigym-verifiers"):]
+    assert command in " ".join(verigym.verifiers.__doc__.replace("\\\n", " ").split())
+    return shlex.split(command)
+
+
 @pytest.mark.parametrize("right", [True, False], ids=["right", "wrong"])
 def test_vf_eval_by_its_id_pays_what_verigym_verify_says(tmp_path, right):
     ds = verigym.Dataset(ENV, size=SIZE, seed=0)
     answers = {ds[i]["prompt"]: (i, ds[i]["answer"]) for i in range(SIZE)}
     with MockModel(answering(answers, right)) as model:
-        # The README's command.
-        traces = vf_eval(
-            tmp_path, "verigym-verifiers", "--env.taskset.env", ENV, "--env.taskset.size", str(SIZE),
-            *LOCAL, "--model", "mock", "--client.base-url", model.base_url,
-        )
+        # The README's command, on fewer problems and with the mock's name and address.
+        command = readme_command()
+        assert with_values(command, env__taskset__env=ENV) == command
+        args = with_values(command, env__taskset__size=str(SIZE), model="mock", client__base_url=model.base_url)
+        traces = vf_eval(tmp_path, *args[1:])
         sent = {text_of(next(m for m in msgs if m["role"] == "user")): reply for msgs, reply in model.exchanges}
     assert sorted(t["task"]["data"]["id"] for t in traces) == sorted(ds[i]["id"] for i in range(SIZE))
     assert len(sent) == SIZE
@@ -178,15 +207,11 @@ def replay(server: str, reset: dict, actions: list[str]):
 
 
 def openenv_config(tmp_path: Path, server: str) -> Path:
-    # A config file, not flags: `vf-eval openenv --env.taskset.base-url URL` exits before
-    # parsing the flags, because verifiers builds the taskset's default config from the id
-    # alone and OpenEnvConfig refuses one without `env` or `base_url`.
+    """The README's `openenv.toml`, pointed at this test's server."""
+    text = readme_block("toml", 'id = "openenv"')
+    assert tomllib.loads(text)["env"]["taskset"]["resets"] == RESETS
     config = tmp_path / "openenv.toml"
-    resets = ", ".join("{" + ", ".join(f"{k} = {json.dumps(v)}" for k, v in r.items()) + "}" for r in RESETS)
-    config.write_text(
-        f'[env.taskset]\nid = "openenv"\nbase_url = "http://{server}/openenv"\nresets = [{resets}]\n\n'
-        '[env.player.harness]\nid = "null"\n\n[env.player.runtime]\ntype = "subprocess"\n'
-    )
+    config.write_text(text.replace("127.0.0.1:8000", server))
     return config
 
 
@@ -196,9 +221,10 @@ def test_the_openenv_taskset_plays_verigym_serve_episodes_to_the_servers_verdict
         cli("episode", "run", "--env", COIN["env"], "--level", str(COIN["level"]), "--seed", str(COIN["seed"]), "-n", "1")
     )
     with MockModel(playing(logged, right)) as model:
+        # The README's command.
         traces = vf_eval(
             tmp_path, "@", str(openenv_config(tmp_path, server)), "--model", "mock",
-            "--client.base-url", model.base_url,
+            "--client.base-url", model.base_url, "--no-push",
         )
     assert sorted(t["task"]["data"]["reset"]["env"] for t in traces) == ["counterfeit_coin", "guess_number"]
     for trace in traces:
@@ -233,7 +259,7 @@ def test_a_reply_that_parses_as_json_is_not_the_message_and_ends_the_rollout_unp
     with MockModel(policy) as model:
         traces = vf_eval(
             tmp_path, "@", str(openenv_config(tmp_path, server)), "--model", "mock",
-            "--client.base-url", model.base_url,
+            "--client.base-url", model.base_url, "--no-push",
         )
     assert len(traces) == 2
     for trace in traces:
@@ -325,7 +351,7 @@ def test_the_nemo_gym_taskset_plays_verigym_serve_episodes_to_the_servers_verdic
     logged = optimal(cli, COIN)
     config = nemo_config(tmp_path, server, [nemo_row(cli, GUESS), nemo_row(cli, COIN)])
     with MockModel(acting(logged, right)) as model:
-        traces = vf_eval(tmp_path, "@", str(config), "--model", "mock", "--client.base-url", model.base_url)
+        traces = vf_eval(tmp_path, "@", str(config), "--model", "mock", "--client.base-url", model.base_url, "--no-push")
     assert len(traces) == 2
     for trace in traces:
         row = trace["task"]["data"]["row"]
@@ -351,5 +377,5 @@ def test_the_nemo_gym_taskset_plays_verigym_serve_episodes_to_the_servers_verdic
 def test_nemo_verify_plays_only_the_final_message_as_the_last_turn(tmp_path, server, cli):
     config = nemo_config(tmp_path, server, [nemo_row(cli, GUESS)])
     with MockModel(acting(optimal(cli, COIN), right=True, echo=True)) as model:
-        (trace,) = vf_eval(tmp_path, "@", str(config), "--model", "mock", "--client.base-url", model.base_url)
+        (trace,) = vf_eval(tmp_path, "@", str(config), "--model", "mock", "--client.base-url", model.base_url, "--no-push")
     assert trace["rewards"]["nemo_gym"]["score"] == 1.0
