@@ -24,7 +24,8 @@ def text_of(message: dict[str, Any]) -> str:
 
 
 class MockModel:
-    """Serves `POST /v1/chat/completions` (plain or streamed) and `GET /v1/models`.
+    """Serves streamed `POST /v1/chat/completions`, the one request verifiers' chat program
+    makes (its interception server relays it).
 
     A policy that raises answers 500 with the error, so a mistake in the script shows up as a
     failed rollout rather than as a reply."""
@@ -32,6 +33,8 @@ class MockModel:
     def __init__(self, policy: Policy, name: str = "mock") -> None:
         self.policy = policy
         self.name = name
+        # (the messages a request carried, the reply), in the order they were answered; read
+        # them once the server is closed.
         self.exchanges: list[tuple[list[dict[str, Any]], str | dict[str, Any]]] = []
         self._lock = threading.Lock()
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
@@ -50,10 +53,6 @@ class MockModel:
         self._server.shutdown()
         self._server.server_close()
         self._thread.join()
-
-    def replies(self) -> list[str | dict[str, Any]]:
-        with self._lock:
-            return [reply for _, reply in self.exchanges]
 
     def _reply(self, messages: list[dict[str, Any]]) -> str | dict[str, Any]:
         reply = self.policy(messages)
@@ -77,37 +76,25 @@ class MockModel:
                 self.end_headers()
                 self.wfile.write(body)
 
-            def do_GET(self) -> None:
-                if self.path.rstrip("/").endswith("/models"):
-                    body = {"object": "list", "data": [{"id": model.name, "object": "model", "owned_by": "test"}]}
-                    self._send(200, json.dumps(body).encode(), "application/json")
-                else:
-                    self._send(404, b"{}", "application/json")
-
             def do_POST(self) -> None:
                 raw = self.rfile.read(int(self.headers.get("Content-Length", 0)))
-                if not self.path.rstrip("/").endswith("/chat/completions"):
-                    self._send(404, b'{"error": "only chat completions"}', "application/json")
+                body = json.loads(raw) if self.path.rstrip("/").endswith("/chat/completions") else {}
+                if not body.get("stream"):
+                    self._send(404, b'{"error": "only streamed chat completions"}', "application/json")
                     return
-                body = json.loads(raw)
                 try:
                     reply = model._reply(body.get("messages", []))
                 except Exception as e:  # noqa: BLE001 - reported to the caller as the model's error
                     self._send(500, json.dumps({"error": {"message": repr(e)}}).encode(), "application/json")
                     return
-                head = {"id": f"mock-{len(model.exchanges)}", "created": int(time.time()), "model": body.get("model", model.name)}
+                head = {
+                    "id": f"mock-{len(model.exchanges)}",
+                    "created": int(time.time()),
+                    "model": body.get("model", model.name),
+                }
                 usage = {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}
-                message = {"role": "assistant", "content": reply} if isinstance(reply, str) else {"role": "assistant", **reply}
+                message = {"role": "assistant", **({"content": reply} if isinstance(reply, str) else reply)}
                 finish = "tool_calls" if message.get("tool_calls") else "stop"
-                if not body.get("stream"):
-                    completion = {
-                        **head,
-                        "object": "chat.completion",
-                        "choices": [{"index": 0, "message": message, "finish_reason": finish}],
-                        "usage": usage,
-                    }
-                    self._send(200, json.dumps(completion).encode(), "application/json")
-                    return
                 chunks = [
                     {**head, "object": "chat.completion.chunk",
                      "choices": [{"index": 0, "delta": delta(message), "finish_reason": None}]},

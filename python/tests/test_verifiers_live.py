@@ -4,8 +4,8 @@ scripted model on loopback (`mock_model.py`); for episodes, `verigym serve` is t
 Every reward verifiers records is checked against verigym's own judgement of the same replies.
 
 The `null` harness runs its chat program with `uv` (which must be on PATH: here the virtualenv's
-bin directory, as an activated virtualenv has it), and uv fetches that program's dependencies from
-PyPI the first time (then from its cache)."""
+bin directory, as an activated virtualenv has it), and uv resolves that program's dependencies on
+PyPI at every run (downloading them only once), so these tests need PyPI."""
 
 from __future__ import annotations
 
@@ -53,7 +53,7 @@ def with_values(argv: list[str], **values: str) -> list[str]:
 
 
 def vf_eval(tmp_path: Path, *args: str) -> list[dict]:
-    """Runs `vf-eval ARGS` offline and returns every trace it wrote."""
+    """Runs `vf-eval ARGS` (without its live dashboard) and returns every trace it wrote."""
     exe = shutil.which("vf-eval", path=str(VENV_BIN))
     assert exe, "verifiers installs the vf-eval script"
     out = tmp_path / "runs"
@@ -140,6 +140,12 @@ COIN = {"env": "counterfeit_coin", "seed": 2, "level": 2}
 RESETS = [GUESS, COIN]
 
 
+def optimal(cli, reset: dict) -> dict:
+    """verigym's optimal agent's transcript of the episode a reset opens."""
+    args = ("--env", reset["env"], "--level", str(reset["level"]), "--seed", str(reset["seed"]), "-n", "1")
+    return json.loads(cli("episode", "run", *args))
+
+
 def wrong_answer(action: str) -> str:
     # A neighbouring number: a plausible final answer (in range, well formed) that is wrong.
     n = int(re.fullmatch(r"<answer>(\d+)</answer>", action).group(1))
@@ -217,9 +223,7 @@ def openenv_config(tmp_path: Path, server: str) -> Path:
 
 @pytest.mark.parametrize("right", [True, False], ids=["optimal", "wrong"])
 def test_the_openenv_taskset_plays_verigym_serve_episodes_to_the_servers_verdict(tmp_path, server, cli, right):
-    logged = json.loads(
-        cli("episode", "run", "--env", COIN["env"], "--level", str(COIN["level"]), "--seed", str(COIN["seed"]), "-n", "1")
-    )
+    logged = optimal(cli, COIN)
     with MockModel(playing(logged, right)) as model:
         # The README's command.
         traces = vf_eval(
@@ -282,12 +286,6 @@ ACT = {
         "additionalProperties": False,
     },
 }
-
-
-def optimal(cli, reset: dict) -> dict:
-    """verigym's optimal agent's transcript of the episode a reset opens."""
-    args = ("--env", reset["env"], "--level", str(reset["level"]), "--seed", str(reset["seed"]), "-n", "1")
-    return json.loads(cli("episode", "run", *args))
 
 
 def nemo_config(tmp_path: Path, server: str, rows: list[dict]) -> Path:
