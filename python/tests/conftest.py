@@ -52,3 +52,19 @@ def cli(cli_path):
 def jsonl(path: Path, rows) -> Path:
     path.write_text("".join(json.dumps(r) + "\n" for r in rows))
     return path
+
+
+@pytest.fixture()
+def server(cli_path):
+    """`verigym serve` on a free loopback port; yields its `host:port`."""
+    proc = subprocess.Popen(
+        [str(cli_path), "serve", "--addr", "127.0.0.1:0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        line = proc.stdout.readline()
+        yield json.loads(line)["listening"]
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)

@@ -5,26 +5,10 @@ over the wire, and OpenEnv's summed per-step reward is the episode's verdict."""
 from __future__ import annotations
 
 import json
-import subprocess
 
 import pytest
 
 from adapters import need
-
-
-@pytest.fixture()
-def server(cli_path):
-    proc = subprocess.Popen(
-        [str(cli_path), "serve", "--addr", "127.0.0.1:0"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        line = proc.stdout.readline()
-        yield json.loads(line)["listening"]
-    finally:
-        proc.terminate()
-        proc.wait(timeout=30)
 
 
 @pytest.mark.parametrize(

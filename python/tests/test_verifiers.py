@@ -1,7 +1,8 @@
 """verigym.verifiers against the real `verifiers` 0.4 package (`verifiers.v1`): tasks come out of
 the `Taskset` iteration path (`idx` set, views), and the reward runs through `Task.score` on a
-real `Trace`, as an env does after a rollout. `verifiers` pulls transformers, openai and more, so
-CI does not install it and these tests skip there; they ran here against verifiers 0.4.0."""
+real `Trace`, as an env does after a rollout. CI runs them in a virtualenv of their own
+(python/ci-requirements-verifiers.txt: verifiers pins mcp 2, OpenEnv's client needs mcp 1).
+`test_verifiers_live.py` runs live rollouts."""
 
 from __future__ import annotations
 
@@ -15,7 +16,9 @@ from pathlib import Path
 
 import pytest
 
-vf = pytest.importorskip("verifiers.v1")
+from adapters import need
+
+vf = need("verifiers.v1")
 
 import verigym  # noqa: E402
 import verigym.verifiers  # noqa: E402

@@ -9,7 +9,12 @@ trace. ``verifiers`` resolves a taskset id to a top-level module (``my-env`` imp
 ``verigym_verifiers`` package re-exports it)::
 
     vf-eval verigym-verifiers --env.taskset.env modarith --env.taskset.size 100 \
-        --env.agent.harness.id null --model ... --client.base-url ...
+      --env.agent.harness.id null --env.agent.runtime.type subprocess \
+      --model MODEL --client.base-url http://127.0.0.1:8001/v1 --no-push
+
+(the ``null`` harness, a plain chat program started with ``uv``, which must be on PATH, on the
+local ``subprocess`` runtime instead of verifiers' default Prime sandbox; ``--client.base-url`` is
+any OpenAI-compatible endpoint)
 
 or from Python::
 
