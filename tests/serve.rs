@@ -1201,8 +1201,29 @@ fn openenv_http_episodes_replay_the_library_and_end_cleanly() {
         &json!({"episode_id": "never", "action": {"message": "x"}}),
     );
     assert_eq!(status, 404, "{body}");
+    // A reply a harness JSON-decoded (verifiers sends `7` as {"message": 7}, an object reply as
+    // the action) is still the model's turn: an invalid one that spends the turn and pays 0,
+    // never a transport error a trainer would drop unscored.
+    let (status, _) = server.post(
+        "/openenv/reset",
+        &json!({"episode_id": "j", "env": "guess_number", "seed": 1}),
+    );
+    assert_eq!(status, 200);
+    for (i, action) in [json!({"message": 7}), json!({"answer": "3"})]
+        .into_iter()
+        .enumerate()
+    {
+        let (status, got) = server.post(
+            "/openenv/step",
+            &json!({"episode_id": "j", "action": action}),
+        );
+        assert_eq!(status, 200, "{action}: {got}");
+        assert_eq!(got["observation"]["turn"], i + 1, "{got}");
+        assert_eq!(got["reward"], 0.0, "{got}");
+    }
+    let (status, _) = server.post("/openenv/close", &json!({"episode_id": "j"}));
+    assert_eq!(status, 200);
     for bad in [
-        json!({"episode_id": "a", "action": {"text": "x"}}),
         json!({"episode_id": "a", "action": "x"}),
         json!({"action": {"message": "x"}}),
     ] {
@@ -1266,7 +1287,8 @@ fn nemo_gym_sessions_pay_the_episode_verdict_at_verify() {
         (turns.last().unwrap()["action"].clone(), 1.0),
         (json!("I give up."), 0.0),
     ] {
-        let seed = json!({"env": "counterfeit_coin", "level": 5.0, "seed": 8, "responses_create_params": {"input": []}});
+        // NeMo Gym posts the whole dataset row: fields that are not verigym's are ignored.
+        let seed = json!({"env": "counterfeit_coin", "level": 5.0, "seed": 8, "responses_create_params": {"input": []}, "agent_ref": {"name": "x"}});
         let (status, cookie, body) = post("/nemo/seed_session", None, &seed);
         assert_eq!(status, 200, "{body}");
         assert_eq!(body["observation"], logged["record"]["prompt"]);
@@ -1286,8 +1308,13 @@ fn nemo_gym_sessions_pay_the_episode_verdict_at_verify() {
         }
         let request = json!({
             "responses_create_params": {"input": []},
-            "response": {"output": [{"type": "message", "role": "assistant",
-                "content": [{"type": "output_text", "text": final_message}]}]},
+            // Text the model wrote beside an earlier tool call is not part of the last turn.
+            "response": {"output": [
+                {"type": "message", "role": "assistant",
+                 "content": [{"type": "output_text", "text": "Weighing first."}]},
+                {"type": "function_call", "name": "act", "arguments": "{}"},
+                {"type": "message", "role": "assistant",
+                 "content": [{"type": "output_text", "text": final_message}]}]},
         });
         let (status, _, verified) = post("/nemo/verify", Some(&id), &request);
         assert_eq!(status, 200, "{verified}");

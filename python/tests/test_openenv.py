@@ -55,6 +55,9 @@ def test_a_step_after_the_end_or_before_a_reset_is_a_server_error_not_a_reward(s
         assert done.done
         with pytest.raises(RuntimeError, match="over"):
             client.step({"message": "<answer>1</answer>"})
-        with pytest.raises(RuntimeError, match="message"):
-            client.reset(env="guess_number")
-            client.step({"text": "wrong field"})
+        # An action not in the {"message": text} form is still the model's turn (its JSON text):
+        # an invalid turn that spends the turn and pays nothing, not an error a trainer drops.
+        client.reset(env="guess_number")
+        odd = client.step({"text": "wrong field"})
+        assert not odd.done and (odd.reward or 0.0) == 0.0
+        assert odd.observation["turn"] == 1

@@ -248,12 +248,12 @@ def test_the_openenv_taskset_plays_verigym_serve_episodes_to_the_servers_verdict
             assert 1 < len(actions) <= enough + 1
 
 
-def test_a_reply_that_parses_as_json_is_not_the_message_and_ends_the_rollout_unpaid(tmp_path, server):
+def test_a_reply_that_parses_as_json_is_an_unpaid_turn_not_an_errored_rollout(tmp_path, server):
     # verifiers' parse_action JSON-decodes every reply: a bare number goes out as
-    # {"message": 7} and an object as the whole action. verigym's action is one string field, so
-    # the server refuses both and verifiers records an errored rollout with no reward at all
-    # (and vf-eval still exits 0), where a text reply that is neither a query nor an answer
-    # would have been judged as a turn.
+    # {"message": 7} and an object as the whole action. verigym reads either as the model's turn
+    # (its JSON text): an invalid turn that spends the turn, so the rollout runs to its budget and
+    # is paid 0. An errored rollout would be dropped unscored, and a policy could learn to reply
+    # in JSON to dodge a 0.
     replies = {"I am thinking": "7", "There are": '{"answer": "3"}'}
 
     def policy(messages):
@@ -267,10 +267,8 @@ def test_a_reply_that_parses_as_json_is_not_the_message_and_ends_the_rollout_unp
         )
     assert len(traces) == 2
     for trace in traces:
-        assert not trace["ok"] and trace["stop_condition"] == "error"
-        assert trace["rewards"] == {}
-        (error,) = trace["errors"]
-        assert "invalid value for `action`" in error["message"]
+        assert trace["ok"] and not trace["errors"], trace["errors"]
+        assert trace["rewards"]["openenv_reward"]["score"] == 0.0
 
 
 # --- episodes: verifiers' NeMo Gym taskset against `verigym serve`'s `/nemo` routes ---------
@@ -366,13 +364,9 @@ def test_the_nemo_gym_taskset_plays_verigym_serve_episodes_to_the_servers_verdic
             assert nemo_actions(trace)[:-1] == [t["action"] for t in logged["turns"]][:-1]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="verigym's /nemo/verify joins the text of every output message of the response, so "
-    "text a model writes beside its tool calls becomes part of its final turn; it should play the "
-    "last message only (crates/serve/src/nemo.rs, response_text)",
-)
 def test_nemo_verify_plays_only_the_final_message_as_the_last_turn(tmp_path, server, cli):
+    # verifiers emits a message item for every assistant message with text, so a model that
+    # writes its query beside each tool call leaves several; only the final one is the last turn.
     config = nemo_config(tmp_path, server, [nemo_row(cli, GUESS)])
     with MockModel(acting(optimal(cli, COIN), right=True, echo=True)) as model:
         (trace,) = vf_eval(tmp_path, "@", str(config), "--model", "mock", "--client.base-url", model.base_url, "--no-push")

@@ -18,7 +18,7 @@ use serde_json::{Map, Value, json};
 
 use super::App;
 use super::error::ApiError;
-use super::openenv::{ResetBody, episode_error, next_episode_id, start};
+use super::openenv::{RESET_FIELDS, ResetBody, episode_error, next_episode_id, start};
 use super::sessions::Sessions;
 
 /// The session cookie's name.
@@ -54,14 +54,15 @@ fn session_id(headers: &HeaderMap) -> Result<String, ApiError> {
         })
 }
 
-/// `seed_session` takes the reset fields of `/openenv/reset` beside NeMo Gym's own request
-/// fields (`responses_create_params`, which is not read).
+/// `seed_session` takes the reset fields of `/openenv/reset` from the dataset row NeMo Gym posts
+/// whole; the row's other fields (`responses_create_params`, `agent_ref`, a dataset's own
+/// metadata) are not verigym's to read, and are ignored.
 async fn seed_session(
     State(app): State<Arc<App>>,
     body: Option<Json<Map<String, Value>>>,
 ) -> Result<Response, ApiError> {
     let mut fields = body.map(|Json(b)| b).unwrap_or_default();
-    fields.remove("responses_create_params");
+    fields.retain(|key, _| RESET_FIELDS.contains(&key.as_str()));
     let body: ResetBody = serde_json::from_value(Value::Object(fields))
         .map_err(|e| ApiError::new(422, format!("seed_session: {e}")))?;
     let (session, record_id, env) = start(&app, &body)?;
@@ -113,26 +114,28 @@ async fn act(
     .map_err(|e| ApiError::internal(format!("a step failed: {e}")))?
 }
 
-/// The text of a Responses-API `response`: its output messages' `output_text` parts, in order.
-fn response_text(response: &Value) -> String {
-    let mut text = String::new();
-    for item in response["output"].as_array().into_iter().flatten() {
-        if item["type"] != "message" {
-            continue;
-        }
-        match &item["content"] {
-            Value::String(s) => text.push_str(s),
-            Value::Array(parts) => {
-                for part in parts {
-                    if part["type"] == "output_text" {
-                        text.push_str(part["text"].as_str().unwrap_or_default());
-                    }
-                }
-            }
-            _ => {}
-        }
+/// The text of a Responses-API `response`'s final output message (its `output_text` parts, in
+/// order): the rollout's last turn. Earlier messages are text the model wrote beside its tool
+/// calls, which `act` already played or which were never turns; joining them in would make the
+/// last turn a different text from the one the model ended on.
+fn final_message_text(response: &Value) -> String {
+    let last = response["output"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .rfind(|item| item["type"] == "message");
+    let Some(item) = last else {
+        return String::new();
+    };
+    match &item["content"] {
+        Value::String(s) => s.clone(),
+        Value::Array(parts) => parts
+            .iter()
+            .filter(|part| part["type"] == "output_text")
+            .filter_map(|part| part["text"].as_str())
+            .collect(),
+        _ => String::new(),
     }
-    text
 }
 
 /// `verify`: the episode's reward. A rollout whose episode is still open has its final message
@@ -153,7 +156,7 @@ async fn verify(
     let verdict = tokio::task::spawn_blocking(move || {
         app.sessions.with(&id, |live| {
             if !live.session.done() {
-                let text = response_text(&response);
+                let text = final_message_text(&response);
                 if !text.trim().is_empty() {
                     live.session.step(&text).map_err(episode_error)?;
                 }
@@ -182,4 +185,30 @@ async fn close_session(
     let id = session_id(&headers)?;
     app.sessions.close(&id)?;
     Ok(Json(json!({})))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_last_turn_is_the_final_message_alone() {
+        let response = json!({"output": [
+            {"type": "message", "content": [{"type": "output_text", "text": "<query>4</query>"}]},
+            {"type": "function_call", "name": "act", "arguments": "{}"},
+            {"type": "message", "content": [
+                {"type": "output_text", "text": "so it is "},
+                {"type": "refusal", "refusal": "no"},
+                {"type": "output_text", "text": "<answer>4</answer>"}]},
+            {"type": "reasoning", "content": "not a message"},
+        ]});
+        assert_eq!(final_message_text(&response), "so it is <answer>4</answer>");
+        assert_eq!(
+            final_message_text(&json!({"output": [{"type": "message", "content": "plain"}]})),
+            "plain"
+        );
+        for none in [json!({}), json!({"output": []}), json!({"output": "x"})] {
+            assert_eq!(final_message_text(&none), "");
+        }
+    }
 }

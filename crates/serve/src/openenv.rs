@@ -3,7 +3,8 @@
 //! `episode_id`, and `/schema`, `/health`, `/metadata`.
 //!
 //! An action is `{"message": "<the model's turn>"}`; an observation is `{"text", "turn",
-//! "budget"}` plus the final `verdict`. Rewards are 0 until the last step, which carries the
+//! "budget"}` plus the final `verdict`. Any other object is still the model's turn, read as its
+//! JSON text (see [`turn_of`]), so no reply of the model's is a transport error. Rewards are 0 until the last step, which carries the
 //! episode's verdict, so OpenEnv's summed per-step reward is exactly the episode's.
 
 use std::sync::Arc;
@@ -42,6 +43,18 @@ pub fn routes() -> Router<Arc<App>> {
         .route("/openenv/metadata", get(metadata))
         .route("/openenv/ws", get(websocket))
 }
+
+/// The fields of [`ResetBody`], for routes that pick them out of a larger body.
+pub(super) const RESET_FIELDS: [&str; 8] = [
+    "seed",
+    "episode_id",
+    "env",
+    "level",
+    "params",
+    "index",
+    "record",
+    "feedback",
+];
 
 /// What `reset` takes (OpenEnv's `seed` and `episode_id`, and verigym's own fields).
 #[derive(Debug, Default, Deserialize)]
@@ -187,23 +200,24 @@ fn observation<'a>(
     }
 }
 
-/// Reads an action: `{"message": "..."}` and nothing else.
-fn action(value: &Value) -> Result<&str, ApiError> {
-    match value.as_object() {
-        Some(object) if object.len() == 1 => object
-            .get("message")
-            .and_then(Value::as_str)
-            .ok_or_else(|| {
-                ApiError::new(
-                    422,
-                    "invalid value for `action`: allowed: {\"message\": \"<text>\"}",
-                )
-            }),
-        _ => Err(ApiError::new(
-            422,
-            "invalid value for `action`: allowed: an object with one field, {\"message\": \"<text>\"}",
-        )),
-    }
+/// The model's turn in an action. The protocol is `{"message": "<text>"}`, but any other object
+/// is the model's turn too, as the text the model wrote: a harness that JSON-decodes replies
+/// (verifiers' `parse_action` sends a bare `7` as `{"message": 7}`, and a reply that is a JSON
+/// object as the action itself) must not turn a reply into a transport error, because trainers
+/// drop errored rollouts unscored, and a policy would learn to reply in JSON to dodge a 0. Such a
+/// turn is read like any other (usually an invalid turn, which spends the turn). Only an action
+/// that is not an object is refused.
+fn turn_of(action: &Value) -> Result<Cow<'_, str>, ApiError> {
+    let Some(object) = action.as_object() else {
+        return Err(ApiError::new(422, ACTION_FORM));
+    };
+    Ok(match (object.len(), object.get("message")) {
+        (1, Some(Value::String(text))) => Cow::Borrowed(text),
+        (1, Some(scalar)) if !scalar.is_object() && !scalar.is_array() => {
+            Cow::Owned(scalar.to_string())
+        }
+        _ => Cow::Owned(action.to_string()),
+    })
 }
 
 static EPISODES: AtomicU64 = AtomicU64::new(0);
@@ -263,7 +277,7 @@ async fn step(
              `metadata.episode_id` (a websocket at /openenv/ws needs none)",
         ));
     };
-    let message = action(&body.action)?.to_owned();
+    let message = turn_of(&body.action)?.into_owned();
     // A step can run a verifier; it runs off the async workers.
     tokio::task::spawn_blocking(move || {
         app.sessions.with(&id, |live| {
@@ -507,11 +521,17 @@ async fn drive(app: Arc<App>, mut socket: WebSocket) {
                 Some("step") => match &mut episode {
                     None => error_frame("no episode: send a reset first", "SESSION_ERROR"),
                     Some((session, record_id, env)) => {
-                        let action = message
-                            .data
-                            .map(|d| serde_json::from_str::<Action<'_>>(d.get()));
-                        match action {
-                            Some(Ok(action)) => match session.step(&action.message) {
+                        let turn = message.data.and_then(|data| {
+                            match serde_json::from_str::<Action<'_>>(data.get()) {
+                                Ok(action) => Some(action.message),
+                                // Not the protocol's form: still the model's turn if an object.
+                                Err(_) => serde_json::from_str::<Value>(data.get())
+                                    .ok()
+                                    .and_then(|v| turn_of(&v).ok().map(|t| t.into_owned().into())),
+                            }
+                        });
+                        match turn {
+                            Some(turn) => match session.step(&turn) {
                                 Err(e) => error_frame(e.to_string(), "EXECUTION_ERROR"),
                                 Ok(step) => {
                                     let meta = Meta {
@@ -528,7 +548,7 @@ async fn drive(app: Arc<App>, mut socket: WebSocket) {
                                     frame("observation", payload)
                                 }
                             },
-                            _ => error_frame(ACTION_FORM, "VALIDATION_ERROR"),
+                            None => error_frame(ACTION_FORM, "VALIDATION_ERROR"),
                         }
                     }
                 },
@@ -550,6 +570,41 @@ async fn drive(app: Arc<App>, mut socket: WebSocket) {
         };
         if socket.send(reply).await.is_err() {
             return;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_reset_field_named_is_one_reset_takes() {
+        for field in RESET_FIELDS {
+            let body = serde_json::from_value::<ResetBody>(json!({ field: null }));
+            assert!(body.is_ok(), "{field}: {body:?}");
+        }
+        assert!(serde_json::from_value::<ResetBody>(json!({"agent_ref": null})).is_err());
+    }
+
+    #[test]
+    fn any_object_is_the_models_turn_and_only_a_non_object_is_refused() {
+        let turn = |v: Value| turn_of(&v).map(Cow::into_owned).map_err(|e| e.message);
+        assert_eq!(
+            turn(json!({"message": "<query>5</query>"})).unwrap(),
+            "<query>5</query>"
+        );
+        // What verifiers' parse_action makes of the replies `7`, `true` and `{"answer": "3"}`.
+        assert_eq!(turn(json!({"message": 7})).unwrap(), "7");
+        assert_eq!(turn(json!({"message": true})).unwrap(), "true");
+        assert_eq!(turn(json!({"answer": "3"})).unwrap(), r#"{"answer":"3"}"#);
+        assert_eq!(
+            turn(json!({"message": "a", "extra": 1})).unwrap(),
+            r#"{"message":"a","extra":1}"#
+        );
+        assert_eq!(turn(json!({"message": [1]})).unwrap(), r#"{"message":[1]}"#);
+        for bad in [json!("x"), json!(7), json!(null), json!([{"message": "x"}])] {
+            assert!(turn(bad).unwrap_err().contains("{\"message\""));
         }
     }
 }
