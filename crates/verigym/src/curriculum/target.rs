@@ -16,9 +16,12 @@
 //! A monotone fit can hold the mean rate by mixing all-right and all-wrong groups across a cliff,
 //! so the bins' own rates check its choice: where they show it wrong, the controller moves to
 //! the bin nearest the target, explores without crossing a cliff, and probes unknown levels for
-//! a curve that comes back up past a dip. A change detector on (rate − target) drops old data
-//! after a sudden regression, so the offset cannot wind past the new level. See
-//! docs/curriculum.md for the thresholds and what they were measured against.
+//! a curve that comes back up past a dip. They do so only while the groups carry variance: where
+//! no side of a cliff teaches, the fit's mix across it at least holds the target. A change
+//! detector on (rate − target) drops old data after a sudden regression, so the offset cannot
+//! wind past the new level, and the slope moves by a bounded factor per refit, so a learner that
+//! moves cannot make it collapse and throw the choice past the learner. See docs/curriculum.md
+//! for the thresholds and what they were measured against.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -71,6 +74,17 @@ const PROBE_WHEN: f64 = 1.0;
 const PROBE_SHARE: f64 = 0.05;
 /// Probes go up to this many levels either side of the fit's choice.
 const PROBE_REACH: f64 = 3.0;
+/// Smoothing of the running mean of the groups' reward variance, per group.
+const VARIANCE_RATE: f64 = 1.0 / 32.0;
+/// The bins overrule the fit only while the groups carry at least this share of the variance a
+/// group at the target has. Keeping to one side of a cliff pays when that side teaches (a
+/// 0.18-rate side); when neither side does (0.95 and 0.05), every mix wastes the same share of
+/// groups and keeping to one side only loses the target.
+const LOCAL_MIN_VARIANCE: f64 = 0.3;
+/// Most the fitted slope may change in one refit, as a factor. While the data span a narrow
+/// band of levels the slope is barely identified, and a learner that moves (a rise, a fall)
+/// made it collapse for one batch, throwing the inverse more than a level past the learner.
+const SLOPE_STEP: f64 = 1.5;
 /// Smoothing of the change detector's running mean of (group rate − target), per group.
 const DETECT_RATE: f64 = 0.125;
 /// The detector fires when that running mean is this far from zero: about six standard errors
@@ -191,6 +205,10 @@ pub struct TargetRate {
     /// The change detector: a running mean of (group rate − target).
     #[serde(default)]
     pub surprise: f64,
+    /// A running mean of the groups' reward variance (over about 32 groups of two or more
+    /// answers), which says whether the levels chosen lately teach; None before the first.
+    #[serde(default)]
+    pub variance: Option<f64>,
 }
 
 impl TargetRate {
@@ -209,6 +227,7 @@ impl TargetRate {
             centre_sd: f64::NAN,
             local: false,
             surprise: 0.0,
+            variance: None,
             params,
         };
         c.centre_sd = c.inverse(0.5).1;
@@ -243,6 +262,7 @@ impl TargetRate {
             self.params.start_level
         };
         let (mut alpha, mut b) = (self.a - self.b * m, self.b);
+        let (b_lo, b_hi) = (self.b / SLOPE_STEP, self.b * SLOPE_STEP);
         let mut inv = None;
         for _ in 0..NEWTON_STEPS {
             // The prior is on a = α + b·m; its gradient and curvature in (α, b) follow.
@@ -271,7 +291,7 @@ impl TargetRate {
             let d_alpha = (cov[0] * g_alpha + cov[1] * gb).clamp(-MAX_STEP, MAX_STEP);
             let d_b = (cov[1] * g_alpha + cov[2] * gb).clamp(-MAX_STEP, MAX_STEP);
             alpha += d_alpha;
-            b = (b + d_b).max(MIN_SLOPE);
+            b = (b + d_b).clamp(b_lo, b_hi).max(MIN_SLOPE);
             inv = Some(cov);
         }
         let a = alpha + b * m;
@@ -343,7 +363,11 @@ impl TargetRate {
         check_float(f("offset"), self.offset, -MAX_OFFSET, MAX_OFFSET)?;
         check_float(f("centre"), self.centre, LEVEL_MIN, LEVEL_MAX)?;
         check_float(f("centre_sd"), self.centre_sd, 0.0, f64::MAX)?;
-        check_float(f("surprise"), self.surprise, -1.0, 1.0)
+        check_float(f("surprise"), self.surprise, -1.0, 1.0)?;
+        match self.variance {
+            Some(v) => check_float(f("variance"), v, 0.0, 1.0),
+            None => Ok(()),
+        }
     }
 
     /// Overrules the fit where the bins' own rates show its choice is wrong: the bin nearest
@@ -354,6 +378,14 @@ impl TargetRate {
     /// bin up to `explore` levels, stopping before a neighbour with data whose rate differs by
     /// more than `LOCAL_EDGE` logits. None means: follow the fit.
     fn local_choice(&self, target: f64, fitted: f64) -> Option<(f64, f64, [f64; 2])> {
+        if self
+            .variance
+            .is_some_and(|v| v < LOCAL_MIN_VARIANCE * target * (1.0 - target))
+        {
+            // Whatever side the bins would pick, its groups nearly all agree: follow the fit,
+            // which holds the target by mixing levels across the cliff.
+            return None;
+        }
         let rate = |bin: &Bin, level: f64| {
             let prior = sigmoid(self.a - self.b * (level - self.offset));
             (bin.solved + LOCAL_PRIOR * prior) / (bin.weight + LOCAL_PRIOR)
@@ -466,6 +498,14 @@ impl Controller for TargetRate {
         bin.level_sum += n * obs.level;
         let error = obs.rate() - obs.target;
         self.stale = true;
+        if obs.n >= 2 {
+            // The unbiased variance of 0/1 rewards at this rate (an upper bound for graded
+            // rewards, so they never turn the bins' check off).
+            let n = f64::from(obs.n);
+            let v = obs.rate() * (1.0 - obs.rate()) * n / (n - 1.0);
+            let mean = self.variance.unwrap_or(v);
+            self.variance = Some((mean + VARIANCE_RATE * (v - mean)).clamp(0.0, 1.0));
+        }
         if self.local {
             // The bins steer now; integrating their misses would only wind the offset up.
             return;
@@ -698,7 +738,7 @@ mod tests {
     fn impossible_state_values_are_named() {
         let fresh = TargetRate::new(TargetParams::default());
         type Spoil = fn(&mut TargetRate);
-        let cases: [(&str, Spoil); 5] = [
+        let cases: [(&str, Spoil); 6] = [
             ("c.b", |c| c.b = -1.0),
             ("c.offset", |c| c.offset = 50.0),
             ("c.bins[3].weight", |c| c.bins[3].weight = -2.0),
@@ -710,6 +750,7 @@ mod tests {
                 }
             }),
             ("c.centre", |c| c.centre = f64::INFINITY),
+            ("c.variance", |c| c.variance = Some(-0.1)),
         ];
         for (field, spoil) in cases {
             let mut c = fresh.clone();
