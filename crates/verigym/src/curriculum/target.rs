@@ -20,8 +20,10 @@
 //! no side of a cliff teaches, the fit's mix across it at least holds the target. A change
 //! detector on (rate − target) drops old data after a sudden regression, so the offset cannot
 //! wind past the new level, and the slope moves by a bounded factor per refit, so a learner that
-//! moves cannot make it collapse and throw the choice past the learner. See docs/curriculum.md
-//! for the thresholds and what they were measured against.
+//! moves cannot make it collapse and throw the choice past the learner. While the fitted curve is
+//! steep, a few problems look above the fit's choice: where the rate comes back up there, the fit
+//! sat at the entry of a dip, and the data below are dropped so it moves past. See
+//! docs/curriculum.md for the thresholds and what they were measured against.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -74,6 +76,19 @@ const PROBE_WHEN: f64 = 1.0;
 const PROBE_SHARE: f64 = 0.05;
 /// Probes go up to this many levels either side of the fit's choice.
 const PROBE_REACH: f64 = 3.0;
+/// Share of problems that look above the fit's choice, while the fit steers.
+const CLIMB_SHARE: f64 = 0.03;
+/// Those problems go this many levels above the fit's choice, uniformly.
+const CLIMB_RANGE: [f64; 2] = [0.4, 1.2];
+/// Looks above happen only while the fitted slope is this many times the prior's: the entry of
+/// a dip is steeper than the curve around it, and on the smooth learners (slope about the
+/// prior's) the looks cost zero-variance groups and tracking for nothing.
+const CLIMB_STEEP: f64 = 1.5;
+/// Samples the levels above must hold before their rate is read.
+const CLIMB_EVIDENCE: f64 = 24.0;
+/// The fit must expect the levels above to be at least this much below the target: a rate on
+/// target where the fit expects one this far below it is a curve that comes back up.
+const CLIMB_SURPRISE: f64 = 0.05;
 /// Smoothing of the running mean of the groups' reward variance, per group.
 const VARIANCE_RATE: f64 = 1.0 / 32.0;
 /// The bins overrule the fit only while the groups carry at least this share of the variance a
@@ -436,6 +451,31 @@ impl TargetRate {
         Some((centre, best_miss, [level_of(lo), level_of(hi)]))
     }
 
+    /// Where the levels above the fit's choice (`CLIMB_RANGE`) hold the target although the fit
+    /// expects them well below it, the curve came back up past a dip, and the level that holds
+    /// the target is up there: returns the lowest level of that range. A monotone curve never
+    /// does this but by chance, which `CLIMB_EVIDENCE` and `CLIMB_SURPRISE` make rare.
+    fn climb(&self, target: f64, fitted: f64) -> Option<f64> {
+        let (lo, hi) = (
+            bin_of(fitted + CLIMB_RANGE[0]),
+            bin_of(fitted + CLIMB_RANGE[1]),
+        );
+        let (mut weight, mut solved, mut expected) = (0.0, 0.0, 0.0);
+        for bin in &self.bins[lo..=hi] {
+            if bin.weight <= 1e-9 {
+                continue;
+            }
+            weight += bin.weight;
+            solved += bin.solved;
+            let level = bin.level_sum / bin.weight;
+            expected += bin.weight * sigmoid(self.a - self.b * (level - self.offset));
+        }
+        let comes_back = weight >= CLIMB_EVIDENCE
+            && solved / weight >= target
+            && expected / weight <= target - CLIMB_SURPRISE;
+        comes_back.then(|| LEVEL_MIN + lo as f64 * BIN_WIDTH)
+    }
+
     /// The level where the fitted curve crosses `target`, and its standard deviation.
     pub fn inverse(&self, target: f64) -> (f64, f64) {
         let level = (self.a - logit(target)) / self.b;
@@ -455,8 +495,23 @@ impl Controller for TargetRate {
         if self.stale {
             self.fit();
         }
-        let (level, sd) = self.inverse(target);
-        let fitted = (level + self.offset).clamp(LEVEL_MIN, LEVEL_MAX);
+        let (mut level, mut sd) = self.inverse(target);
+        let mut fitted = (level + self.offset).clamp(LEVEL_MIN, LEVEL_MAX);
+        if !self.local
+            && let Some(above) = self.climb(target, fitted)
+        {
+            // The fit holds the target at the entry of a dip. Forget what lies below the levels
+            // that come back up, as after a sudden change, and refit on what is left: mostly
+            // the levels above, where the right level is.
+            for bin in &mut self.bins[..bin_of(above)] {
+                bin.decay(DETECT_KEEP);
+            }
+            self.offset = 0.0;
+            self.surprise = 0.0;
+            self.fit();
+            (level, sd) = self.inverse(target);
+            fitted = (level + self.offset).clamp(LEVEL_MIN, LEVEL_MAX);
+        }
         self.centre_sd = sd;
         let local = self.local_choice(target, fitted);
         self.local = local.is_some();
@@ -476,6 +531,10 @@ impl Controller for TargetRate {
             return lo + (hi - lo) * unit(rng);
         }
         self.centre = fitted;
+        if self.b > CLIMB_STEEP * self.params.slope && unit(rng) < CLIMB_SHARE {
+            // A look above: the evidence `climb` reads.
+            return fitted + CLIMB_RANGE[0] + (CLIMB_RANGE[1] - CLIMB_RANGE[0]) * unit(rng);
+        }
         let spread = if sd.is_finite() {
             sd.clamp(self.params.explore, MAX_SPREAD)
         } else {
