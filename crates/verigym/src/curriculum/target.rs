@@ -473,7 +473,7 @@ impl TargetRate {
         let comes_back = weight >= CLIMB_EVIDENCE
             && solved / weight >= target
             && expected / weight <= target - CLIMB_SURPRISE;
-        comes_back.then(|| LEVEL_MIN + lo as f64 * BIN_WIDTH)
+        comes_back.then_some(LEVEL_MIN + lo as f64 * BIN_WIDTH)
     }
 
     /// The level where the fitted curve crosses `target`, and its standard deviation.

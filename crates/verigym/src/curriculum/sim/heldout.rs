@@ -108,7 +108,12 @@ mod tests {
         let mean = rows.iter().map(|s| s.mean_window_error).sum::<f64>() / 5.0;
         assert!(mean <= 0.02, "mean window error {mean}");
         for s in &rows {
-            assert!(s.windows_within >= 0.9, "seed {}: {}", s.seed, s.windows_within);
+            assert!(
+                s.windows_within >= 0.9,
+                "seed {}: {}",
+                s.seed,
+                s.windows_within
+            );
         }
     }
 
@@ -163,7 +168,10 @@ mod tests {
     fn the_mild_dip_comes_back_up_and_its_right_level_is_past_it() {
         let l = learner("mild_dip");
         assert!(l.p(3.5) < l.p(3.9), "the rate comes back up after the dip");
-        assert!(l.p(3.5) < 0.5 && l.p(3.0) > 0.5, "the dip holds 0.5 on its way down");
+        assert!(
+            l.p(3.5) < 0.5 && l.p(3.0) > 0.5,
+            "the dip holds 0.5 on its way down"
+        );
         let ideal = l.ideal_level(0.5).unwrap();
         assert!((ideal - 4.5).abs() < 0.05, "ideal {ideal}");
     }
@@ -218,7 +226,13 @@ mod tests {
         ];
         let over = overshoot(&cfg, &levels, 1).unwrap();
         assert!((over - 0.7).abs() < 1e-9, "{over}");
-        let levels = [(2.0, Some(2.0)), (2.0, Some(2.0)), (2.0, Some(3.0)), (3.0, Some(3.0)), (1.6, Some(2.0))];
+        let levels = [
+            (2.0, Some(2.0)),
+            (2.0, Some(2.0)),
+            (2.0, Some(3.0)),
+            (3.0, Some(3.0)),
+            (1.6, Some(2.0)),
+        ];
         let over = overshoot(&cfg, &levels, 1).unwrap();
         assert!((over - 0.4).abs() < 1e-9, "{over}");
     }
