@@ -80,12 +80,12 @@ pub(crate) fn highest_level_at(target: f64, p: impl Fn(f64) -> f64) -> Option<f6
 mod tests {
     use super::*;
     use crate::curriculum::sim::{
-        ItemResponse, Learner, LearnerConfig, SimConfig, Summary, overshoot, simulate,
+        ItemResponse, Learner, LearnerConfig, SimConfig, SimReport, Summary, overshoot, simulate,
     };
     use crate::curriculum::{ControllerConfig, TargetParams};
 
     /// The target controller on a learner of this round, seeds 0 to 4, default budget.
-    fn runs(name: &str) -> Vec<Summary> {
+    fn reports(name: &str) -> Vec<SimReport> {
         (0..5)
             .map(|seed| {
                 simulate(&SimConfig {
@@ -95,9 +95,12 @@ mod tests {
                     ..SimConfig::default()
                 })
                 .unwrap()
-                .summary
             })
             .collect()
+    }
+
+    fn runs(name: &str) -> Vec<Summary> {
+        reports(name).into_iter().map(|r| r.summary).collect()
     }
 
     /// Issue 31: on a 0.95/0.05 cliff the bins kept whole batches on one side (mean window error
@@ -123,14 +126,7 @@ mod tests {
     #[test]
     fn a_mild_dip_is_left_for_the_right_level_past_it() {
         let right = learner("mild_dip").ideal_level(0.5).unwrap();
-        for seed in 0..5 {
-            let report = simulate(&SimConfig {
-                controller: ControllerConfig::Target(TargetParams::default()),
-                learner: LearnerConfig::Irt(by_name("mild_dip").unwrap()),
-                seed,
-                ..SimConfig::default()
-            })
-            .unwrap();
+        for (seed, report) in reports("mild_dip").into_iter().enumerate() {
             // The last 500 groups, as ten trace points of 50.
             let last = &report.trace[report.trace.len() - 10..];
             let level = last.iter().map(|t| t.level).sum::<f64>() / 10.0;
