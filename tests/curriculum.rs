@@ -123,7 +123,7 @@ fn impossible_values_in_a_state_file_are_named() {
     c.next(2).unwrap();
     let good = serde_json::to_value(c.state()).unwrap();
     type Spoil = fn(&mut serde_json::Value);
-    let cases: [(&str, Spoil, &str); 8] = [
+    let cases: [(&str, Spoil, &str); 9] = [
         (
             "controllers[0].b",
             |v| v["controllers"][0]["b"] = (-0.5).into(),
@@ -163,6 +163,7 @@ fn impossible_values_in_a_state_file_are_named() {
             |v| v["outstanding"][1]["level"] = 11.into(),
             "11",
         ),
+        ("rounds", |v| v["rounds"] = 1000.into(), "1000"),
     ];
     for (field, spoil, value) in cases {
         let mut v = good.clone();
@@ -184,9 +185,11 @@ fn a_state_from_the_first_layout_still_loads() {
         c.record(&p.id, &rewards_for(&p.id)).unwrap();
     }
     let mut v = serde_json::to_value(c.state()).unwrap();
+    v.as_object_mut().unwrap().remove("rounds");
     let target = v["controllers"][0].as_object_mut().unwrap();
     target.remove("local");
     target.remove("surprise");
+    target.remove("variance");
     target["params"]
         .as_object_mut()
         .unwrap()
@@ -700,7 +703,7 @@ fn cli_curriculum_round_trip_with_resume() {
     assert_eq!((fourth.len(), acks.len()), (4, 0));
     assert_eq!(saved_issued(), 12);
 
-    // Closing it mid-round is not: exit 2, the round named, nothing saved.
+    // Closing it mid-round is not: exit 2, the round named (the state's fourth), nothing saved.
     let out = serve(
         &["curriculum", "--config", config, "--state", state],
         &replies[12..13],
@@ -708,7 +711,7 @@ fn cli_curriculum_round_trip_with_resume() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(
-        err.contains("after 1 of the 4 reward lines of round 1") && err.contains("not saved"),
+        err.contains("after 1 of the 4 reward lines of round 4") && err.contains("not saved"),
         "{err}"
     );
     assert_eq!(saved_issued(), 12);
@@ -854,12 +857,16 @@ fn cli_batch_size_changes_per_request_and_on_resume() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let (problems, _, _) = split_acks(&out.stdout, out.stderr);
+    let (problems, acks, _) = split_acks(&out.stdout, out.stderr);
     let expected: Vec<String> = third
         .iter()
         .map(|p| serde_json::to_string(p).unwrap())
         .collect();
     assert_eq!(problems, expected);
+    // Issue 31: `round` restarted at 1 in a resumed process while `issued` kept counting.
+    assert_eq!(acks.len(), 1, "{acks:?}");
+    assert_eq!(acks[0]["ack"]["round"], 3, "rounds count across resumes");
+    assert_eq!(acks[0]["ack"]["issued"], 10);
 }
 
 #[test]

@@ -21,7 +21,8 @@ pub struct Args {
     /// locked (through `<state>.lock`) so a second process on it fails instead of overwriting.
     #[arg(long)]
     state: Option<PathBuf>,
-    /// Stop after this many rounds (default: until stdin ends).
+    /// Stop after this many rounds of this run (default: until stdin ends). The acknowledgement's
+    /// `round` counts every round of the state, across resumes.
     #[arg(long)]
     rounds: Option<u64>,
     /// Problems per round, instead of the config's `batch`. A reward line `{"batch": N}` changes
@@ -76,7 +77,7 @@ pub fn run(args: Args) -> Result<()> {
                     "stdin ended after {received} of the {} reward lines of round {}; that round \
                      was not saved{}",
                     batch.len(),
-                    round + 1,
+                    curriculum.rounds() + 1,
                     match &args.state {
                         Some(path) =>
                             format!(", and resuming from {} issues it again", path.display()),
@@ -109,11 +110,14 @@ pub fn run(args: Args) -> Result<()> {
             }
         }
         round += 1;
+        // The ack's round counts every round of this state, across resumes, as `issued` counts
+        // every problem; `--rounds` bounds this run's rounds.
+        let completed = curriculum.end_round();
         if let Some(path) = &args.state {
             save(path, &curriculum.state())?;
         }
         let ack = serde_json::json!({"ack": {
-            "round": round,
+            "round": completed,
             "recorded": received,
             "rejected": rejected,
             "issued": curriculum.state().issued,

@@ -18,7 +18,7 @@ pub struct Args {
         ControllerConfig::all().iter().map(|c| c.name()).collect::<Vec<_>>()))]
     controller: String,
     /// The learner: irt (drifting item-response), world (modarith reasoning world), or one of the
-    /// held-out shapes dip, cliff and regression.
+    /// held-out shapes dip, cliff, regression, sharp_cliff, mild_dip and rise_fall.
     #[arg(long, default_value = "irt", value_parser = PossibleValuesParser::new(LearnerConfig::NAMES))]
     learner: String,
     /// The seed of the curriculum and the learner (with --compare: the first of --seeds).
@@ -41,8 +41,8 @@ pub struct Args {
     /// controllers start (rlve starts at 0, fixed sits at 5, uniform spans 0 to 10).
     #[arg(long, allow_hyphen_values = true)]
     irt_theta: Option<f64>,
-    /// Run every controller on every learner (irt, world and the held-out dip, cliff and
-    /// regression) and print mean ± sd over --seeds seeds.
+    /// Run every controller on every learner (irt, world and the held-out dip, cliff, regression,
+    /// sharp_cliff, mild_dip and rise_fall) and print mean ± sd over --seeds seeds.
     #[arg(long)]
     compare: bool,
     /// Seeds for --compare: seed, seed+1, …

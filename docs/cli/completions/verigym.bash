@@ -1359,7 +1359,7 @@ _verigym() {
                     return 0
                     ;;
                 --learner)
-                    COMPREPLY=($(compgen -W "irt world dip cliff regression" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "irt world dip cliff regression sharp_cliff mild_dip rise_fall" -- "${cur}"))
                     return 0
                     ;;
                 --seed)

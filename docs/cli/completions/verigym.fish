@@ -146,11 +146,14 @@ uniform\t''
 reasoning_gym\t''
 rlve\t''
 ada_rft\t''"
-complete -c verigym -n "__fish_verigym_using_subcommand simulate" -l learner -d 'The learner: irt (drifting item-response), world (modarith reasoning world), or one of the held-out shapes dip, cliff and regression' -r -f -a "irt\t''
+complete -c verigym -n "__fish_verigym_using_subcommand simulate" -l learner -d 'The learner: irt (drifting item-response), world (modarith reasoning world), or one of the held-out shapes dip, cliff, regression, sharp_cliff, mild_dip and rise_fall' -r -f -a "irt\t''
 world\t''
 dip\t''
 cliff\t''
-regression\t''"
+regression\t''
+sharp_cliff\t''
+mild_dip\t''
+rise_fall\t''"
 complete -c verigym -n "__fish_verigym_using_subcommand simulate" -l seed -d 'The seed of the curriculum and the learner (with --compare: the first of --seeds)' -r
 complete -c verigym -n "__fish_verigym_using_subcommand simulate" -l groups -d 'The budget, in groups' -r
 complete -c verigym -n "__fish_verigym_using_subcommand simulate" -l group-size -d 'Answers per group (G)' -r
@@ -168,11 +171,11 @@ complete -c verigym -n "__fish_verigym_using_subcommand simulate" -l progress -d
 bar\t'A bar'
 lines\t'Plain lines'
 off\t'Nothing'"
-complete -c verigym -n "__fish_verigym_using_subcommand simulate" -l compare -d 'Run every controller on every learner (irt, world and the held-out dip, cliff and regression) and print mean ± sd over --seeds seeds'
+complete -c verigym -n "__fish_verigym_using_subcommand simulate" -l compare -d 'Run every controller on every learner (irt, world and the held-out dip, cliff, regression, sharp_cliff, mild_dip and rise_fall) and print mean ± sd over --seeds seeds'
 complete -c verigym -n "__fish_verigym_using_subcommand simulate" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c verigym -n "__fish_verigym_using_subcommand curriculum" -l config -d 'The curriculum config (TOML; schema in schemas/curriculum-config.schema.json)' -r -F
 complete -c verigym -n "__fish_verigym_using_subcommand curriculum" -l state -d 'Save the state here after every round, and resume from it when it exists. The file is locked (through `<state>.lock`) so a second process on it fails instead of overwriting' -r -F
-complete -c verigym -n "__fish_verigym_using_subcommand curriculum" -l rounds -d 'Stop after this many rounds (default: until stdin ends)' -r
+complete -c verigym -n "__fish_verigym_using_subcommand curriculum" -l rounds -d 'Stop after this many rounds of this run (default: until stdin ends). The acknowledgement\'s `round` counts every round of the state, across resumes' -r
 complete -c verigym -n "__fish_verigym_using_subcommand curriculum" -l batch -d 'Problems per round, instead of the config\'s `batch`. A reward line `{"batch": N}` changes it for the rounds after the current one' -r
 complete -c verigym -n "__fish_verigym_using_subcommand curriculum" -l threads -d 'Worker threads for generation and verification (default: one per core)' -r
 complete -c verigym -n "__fish_verigym_using_subcommand curriculum" -l progress -d 'How to show progress of long commands on stderr' -r -f -a "auto\t'A bar when stderr is a terminal, plain lines otherwise'

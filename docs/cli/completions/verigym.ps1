@@ -165,7 +165,7 @@ Register-ArgumentCompleter -Native -CommandName 'verigym' -ScriptBlock {
         }
         'verigym;simulate' {
             [CompletionResult]::new('--controller', '--controller', [CompletionResultType]::ParameterName, 'The controller')
-            [CompletionResult]::new('--learner', '--learner', [CompletionResultType]::ParameterName, 'The learner: irt (drifting item-response), world (modarith reasoning world), or one of the held-out shapes dip, cliff and regression')
+            [CompletionResult]::new('--learner', '--learner', [CompletionResultType]::ParameterName, 'The learner: irt (drifting item-response), world (modarith reasoning world), or one of the held-out shapes dip, cliff, regression, sharp_cliff, mild_dip and rise_fall')
             [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'The seed of the curriculum and the learner (with --compare: the first of --seeds)')
             [CompletionResult]::new('--groups', '--groups', [CompletionResultType]::ParameterName, 'The budget, in groups')
             [CompletionResult]::new('--group-size', '--group-size', [CompletionResultType]::ParameterName, 'Answers per group (G)')
@@ -177,7 +177,7 @@ Register-ArgumentCompleter -Native -CommandName 'verigym' -ScriptBlock {
             [CompletionResult]::new('--plot', '--plot', [CompletionResultType]::ParameterName, 'Also draw solve rate, level and skill over time to this SVG file. A plot shows one run, so it cannot be combined with --compare or --preset')
             [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Worker threads for generation and verification (default: one per core)')
             [CompletionResult]::new('--progress', '--progress', [CompletionResultType]::ParameterName, 'How to show progress of long commands on stderr')
-            [CompletionResult]::new('--compare', '--compare', [CompletionResultType]::ParameterName, 'Run every controller on every learner (irt, world and the held-out dip, cliff and regression) and print mean ± sd over --seeds seeds')
+            [CompletionResult]::new('--compare', '--compare', [CompletionResultType]::ParameterName, 'Run every controller on every learner (irt, world and the held-out dip, cliff, regression, sharp_cliff, mild_dip and rise_fall) and print mean ± sd over --seeds seeds')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -185,7 +185,7 @@ Register-ArgumentCompleter -Native -CommandName 'verigym' -ScriptBlock {
         'verigym;curriculum' {
             [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'The curriculum config (TOML; schema in schemas/curriculum-config.schema.json)')
             [CompletionResult]::new('--state', '--state', [CompletionResultType]::ParameterName, 'Save the state here after every round, and resume from it when it exists. The file is locked (through `<state>.lock`) so a second process on it fails instead of overwriting')
-            [CompletionResult]::new('--rounds', '--rounds', [CompletionResultType]::ParameterName, 'Stop after this many rounds (default: until stdin ends)')
+            [CompletionResult]::new('--rounds', '--rounds', [CompletionResultType]::ParameterName, 'Stop after this many rounds of this run (default: until stdin ends). The acknowledgement''s `round` counts every round of the state, across resumes')
             [CompletionResult]::new('--batch', '--batch', [CompletionResultType]::ParameterName, 'Problems per round, instead of the config''s `batch`. A reward line `{"batch": N}` changes it for the rounds after the current one')
             [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Worker threads for generation and verification (default: one per core)')
             [CompletionResult]::new('--progress', '--progress', [CompletionResultType]::ParameterName, 'How to show progress of long commands on stderr')

@@ -124,6 +124,7 @@ impl<C: SavedController> Curriculum<C> {
             next_index: vec![0; n],
             credits: vec![0; n],
             issued: 0,
+            rounds: 0,
             outstanding: Vec::new(),
             stats: vec![EnvStats::default(); n],
             config,
@@ -194,6 +195,18 @@ impl<C: SavedController> Curriculum<C> {
             by_serial,
             generators: BTreeMap::new(),
         })
+    }
+
+    /// Counts a completed round, for callers that work in rounds, and returns the count so far,
+    /// which is kept in the state and so continues across a save and resume.
+    pub fn end_round(&mut self) -> u64 {
+        self.state.rounds += 1;
+        self.state.rounds
+    }
+
+    /// Rounds completed so far (see [`end_round`](Self::end_round)).
+    pub fn rounds(&self) -> u64 {
+        self.state.rounds
     }
 
     /// The state to save: restoring it continues exactly from here.

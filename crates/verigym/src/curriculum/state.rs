@@ -33,6 +33,11 @@ pub struct CurriculumState<C = AnyController> {
     pub credits: Vec<i64>,
     /// Problems issued so far; also the stream number of the next controller draw.
     pub issued: u64,
+    /// Rounds completed so far, counted by whoever works in rounds (`verigym curriculum` does,
+    /// through [`Curriculum::end_round`](super::Curriculum::end_round)); cumulative across
+    /// resumes. 0 in states saved before it was kept.
+    #[serde(default)]
+    pub rounds: u64,
     /// Problems awaiting feedback, oldest first.
     pub outstanding: Vec<Pending>,
     /// Running counts per env.
@@ -104,6 +109,16 @@ impl<C: SavedController> CurriculumState<C> {
                 "credits",
                 format_args!("{:?} (sum {credit_sum})", self.credits),
                 "credits that sum to 0 (smooth weighted round robin keeps them so)",
+            ));
+        }
+        if self.rounds > self.issued {
+            return Err(CurriculumError::state_field(
+                "rounds",
+                self.rounds,
+                format_args!(
+                    "at most `issued` = {} (every round issues a problem)",
+                    self.issued
+                ),
             ));
         }
         let index_sum: u64 = self.next_index.iter().sum();

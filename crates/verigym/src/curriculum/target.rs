@@ -16,8 +16,13 @@
 //! A monotone fit can hold the mean rate by mixing all-right and all-wrong groups across a cliff,
 //! so the bins' own rates check its choice: where they show it wrong, the controller moves to
 //! the bin nearest the target, explores without crossing a cliff, and probes unknown levels for
-//! a curve that comes back up past a dip. A change detector on (rate − target) drops old data
-//! after a sudden regression, so the offset cannot wind past the new level. See
+//! a curve that comes back up past a dip. They do so only while the groups carry variance: where
+//! no side of a cliff teaches, the fit's mix across it at least holds the target. A change
+//! detector on (rate − target) drops old data after a sudden regression, so the offset cannot
+//! wind past the new level, and the slope moves by a bounded factor per refit, so a learner that
+//! moves cannot make it collapse and throw the choice past the learner. While the fitted curve is
+//! steep, a few problems look above the fit's choice: where the rate comes back up there, the fit
+//! sat at the entry of a dip, and the data below are dropped so it moves past. See
 //! docs/curriculum.md for the thresholds and what they were measured against.
 
 use schemars::JsonSchema;
@@ -71,6 +76,30 @@ const PROBE_WHEN: f64 = 1.0;
 const PROBE_SHARE: f64 = 0.05;
 /// Probes go up to this many levels either side of the fit's choice.
 const PROBE_REACH: f64 = 3.0;
+/// Share of problems that look above the fit's choice, while the fit steers.
+const CLIMB_SHARE: f64 = 0.03;
+/// Those problems go this many levels above the fit's choice, uniformly.
+const CLIMB_RANGE: [f64; 2] = [0.4, 1.2];
+/// Looks above happen only while the fitted slope is this many times the prior's: the entry of
+/// a dip is steeper than the curve around it, and on the smooth learners (slope about the
+/// prior's) the looks cost zero-variance groups and tracking for nothing.
+const CLIMB_STEEP: f64 = 1.5;
+/// Samples the levels above must hold before their rate is read.
+const CLIMB_EVIDENCE: f64 = 24.0;
+/// The fit must expect the levels above to be at least this much below the target: a rate on
+/// target where the fit expects one this far below it is a curve that comes back up.
+const CLIMB_SURPRISE: f64 = 0.05;
+/// Smoothing of the running mean of the groups' reward variance, per group.
+const VARIANCE_RATE: f64 = 1.0 / 32.0;
+/// The bins overrule the fit only while the groups carry at least this share of the variance a
+/// group at the target has. Keeping to one side of a cliff pays when that side teaches (a
+/// 0.18-rate side); when neither side does (0.95 and 0.05), every mix wastes the same share of
+/// groups and keeping to one side only loses the target.
+const LOCAL_MIN_VARIANCE: f64 = 0.3;
+/// Most the fitted slope may change in one refit, as a factor. While the data span a narrow
+/// band of levels the slope is barely identified, and a learner that moves (a rise, a fall)
+/// made it collapse for one batch, throwing the inverse more than a level past the learner.
+const SLOPE_STEP: f64 = 1.5;
 /// Smoothing of the change detector's running mean of (group rate − target), per group.
 const DETECT_RATE: f64 = 0.125;
 /// The detector fires when that running mean is this far from zero: about six standard errors
@@ -191,6 +220,10 @@ pub struct TargetRate {
     /// The change detector: a running mean of (group rate − target).
     #[serde(default)]
     pub surprise: f64,
+    /// A running mean of the groups' reward variance (over about 32 groups of two or more
+    /// answers), which says whether the levels chosen lately teach; None before the first.
+    #[serde(default)]
+    pub variance: Option<f64>,
 }
 
 impl TargetRate {
@@ -209,6 +242,7 @@ impl TargetRate {
             centre_sd: f64::NAN,
             local: false,
             surprise: 0.0,
+            variance: None,
             params,
         };
         c.centre_sd = c.inverse(0.5).1;
@@ -243,6 +277,7 @@ impl TargetRate {
             self.params.start_level
         };
         let (mut alpha, mut b) = (self.a - self.b * m, self.b);
+        let (b_lo, b_hi) = (self.b / SLOPE_STEP, self.b * SLOPE_STEP);
         let mut inv = None;
         for _ in 0..NEWTON_STEPS {
             // The prior is on a = α + b·m; its gradient and curvature in (α, b) follow.
@@ -271,7 +306,7 @@ impl TargetRate {
             let d_alpha = (cov[0] * g_alpha + cov[1] * gb).clamp(-MAX_STEP, MAX_STEP);
             let d_b = (cov[1] * g_alpha + cov[2] * gb).clamp(-MAX_STEP, MAX_STEP);
             alpha += d_alpha;
-            b = (b + d_b).max(MIN_SLOPE);
+            b = (b + d_b).clamp(b_lo, b_hi).max(MIN_SLOPE);
             inv = Some(cov);
         }
         let a = alpha + b * m;
@@ -343,7 +378,11 @@ impl TargetRate {
         check_float(f("offset"), self.offset, -MAX_OFFSET, MAX_OFFSET)?;
         check_float(f("centre"), self.centre, LEVEL_MIN, LEVEL_MAX)?;
         check_float(f("centre_sd"), self.centre_sd, 0.0, f64::MAX)?;
-        check_float(f("surprise"), self.surprise, -1.0, 1.0)
+        check_float(f("surprise"), self.surprise, -1.0, 1.0)?;
+        match self.variance {
+            Some(v) => check_float(f("variance"), v, 0.0, 1.0),
+            None => Ok(()),
+        }
     }
 
     /// Overrules the fit where the bins' own rates show its choice is wrong: the bin nearest
@@ -354,6 +393,14 @@ impl TargetRate {
     /// bin up to `explore` levels, stopping before a neighbour with data whose rate differs by
     /// more than `LOCAL_EDGE` logits. None means: follow the fit.
     fn local_choice(&self, target: f64, fitted: f64) -> Option<(f64, f64, [f64; 2])> {
+        if self
+            .variance
+            .is_some_and(|v| v < LOCAL_MIN_VARIANCE * target * (1.0 - target))
+        {
+            // Whatever side the bins would pick, its groups nearly all agree: follow the fit,
+            // which holds the target by mixing levels across the cliff.
+            return None;
+        }
         let rate = |bin: &Bin, level: f64| {
             let prior = sigmoid(self.a - self.b * (level - self.offset));
             (bin.solved + LOCAL_PRIOR * prior) / (bin.weight + LOCAL_PRIOR)
@@ -404,6 +451,31 @@ impl TargetRate {
         Some((centre, best_miss, [level_of(lo), level_of(hi)]))
     }
 
+    /// Where the levels above the fit's choice (`CLIMB_RANGE`) hold the target although the fit
+    /// expects them well below it, the curve came back up past a dip, and the level that holds
+    /// the target is up there: returns the lowest level of that range. A monotone curve never
+    /// does this but by chance, which `CLIMB_EVIDENCE` and `CLIMB_SURPRISE` make rare.
+    fn climb(&self, target: f64, fitted: f64) -> Option<f64> {
+        let (lo, hi) = (
+            bin_of(fitted + CLIMB_RANGE[0]),
+            bin_of(fitted + CLIMB_RANGE[1]),
+        );
+        let (mut weight, mut solved, mut expected) = (0.0, 0.0, 0.0);
+        for bin in &self.bins[lo..=hi] {
+            if bin.weight <= 1e-9 {
+                continue;
+            }
+            weight += bin.weight;
+            solved += bin.solved;
+            let level = bin.level_sum / bin.weight;
+            expected += bin.weight * sigmoid(self.a - self.b * (level - self.offset));
+        }
+        let comes_back = weight >= CLIMB_EVIDENCE
+            && solved / weight >= target
+            && expected / weight <= target - CLIMB_SURPRISE;
+        comes_back.then_some(LEVEL_MIN + lo as f64 * BIN_WIDTH)
+    }
+
     /// The level where the fitted curve crosses `target`, and its standard deviation.
     pub fn inverse(&self, target: f64) -> (f64, f64) {
         let level = (self.a - logit(target)) / self.b;
@@ -423,8 +495,23 @@ impl Controller for TargetRate {
         if self.stale {
             self.fit();
         }
-        let (level, sd) = self.inverse(target);
-        let fitted = (level + self.offset).clamp(LEVEL_MIN, LEVEL_MAX);
+        let (mut level, mut sd) = self.inverse(target);
+        let mut fitted = (level + self.offset).clamp(LEVEL_MIN, LEVEL_MAX);
+        if !self.local
+            && let Some(above) = self.climb(target, fitted)
+        {
+            // The fit holds the target at the entry of a dip. Forget what lies below the levels
+            // that come back up, as after a sudden change, and refit on what is left: mostly
+            // the levels above, where the right level is.
+            for bin in &mut self.bins[..bin_of(above)] {
+                bin.decay(DETECT_KEEP);
+            }
+            self.offset = 0.0;
+            self.surprise = 0.0;
+            self.fit();
+            (level, sd) = self.inverse(target);
+            fitted = (level + self.offset).clamp(LEVEL_MIN, LEVEL_MAX);
+        }
         self.centre_sd = sd;
         let local = self.local_choice(target, fitted);
         self.local = local.is_some();
@@ -444,6 +531,10 @@ impl Controller for TargetRate {
             return lo + (hi - lo) * unit(rng);
         }
         self.centre = fitted;
+        if self.b > CLIMB_STEEP * self.params.slope && unit(rng) < CLIMB_SHARE {
+            // A look above: the evidence `climb` reads.
+            return fitted + CLIMB_RANGE[0] + (CLIMB_RANGE[1] - CLIMB_RANGE[0]) * unit(rng);
+        }
         let spread = if sd.is_finite() {
             sd.clamp(self.params.explore, MAX_SPREAD)
         } else {
@@ -466,6 +557,14 @@ impl Controller for TargetRate {
         bin.level_sum += n * obs.level;
         let error = obs.rate() - obs.target;
         self.stale = true;
+        if obs.n >= 2 {
+            // The unbiased variance of 0/1 rewards at this rate (an upper bound for graded
+            // rewards, so they never turn the bins' check off).
+            let n = f64::from(obs.n);
+            let v = obs.rate() * (1.0 - obs.rate()) * n / (n - 1.0);
+            let mean = self.variance.unwrap_or(v);
+            self.variance = Some((mean + VARIANCE_RATE * (v - mean)).clamp(0.0, 1.0));
+        }
         if self.local {
             // The bins steer now; integrating their misses would only wind the offset up.
             return;
@@ -698,7 +797,7 @@ mod tests {
     fn impossible_state_values_are_named() {
         let fresh = TargetRate::new(TargetParams::default());
         type Spoil = fn(&mut TargetRate);
-        let cases: [(&str, Spoil); 5] = [
+        let cases: [(&str, Spoil); 6] = [
             ("c.b", |c| c.b = -1.0),
             ("c.offset", |c| c.offset = 50.0),
             ("c.bins[3].weight", |c| c.bins[3].weight = -2.0),
@@ -710,6 +809,7 @@ mod tests {
                 }
             }),
             ("c.centre", |c| c.centre = f64::INFINITY),
+            ("c.variance", |c| c.variance = Some(-0.1)),
         ];
         for (field, spoil) in cases {
             let mut c = fresh.clone();

@@ -1,7 +1,9 @@
 //! A simulated item-response learner: p = sigmoid(θ − scale·(d(level) − 5)), with an ability θ
 //! that grows with informative groups and drifts. d is the level itself for the smooth learner;
 //! [`Shape`] bends it into a dip or a cliff, or drops θ at once (a sudden regression), to test a
-//! controller where a logistic curve is wrong. A simulation for testing controllers, not a model.
+//! controller where a logistic curve is wrong; the second round of held-out shapes (a sharp
+//! cliff, a mild dip, a rise and fall) lives in `heldout.rs`. A simulation for testing
+//! controllers, not a model.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -61,6 +63,36 @@ pub enum Shape {
         /// Ability lost.
         drop: f64,
     },
+    /// A sharp cliff that moves with ability: the solve rate is `high` below level
+    /// 5 + θ/scale and `low` from there on, so no single level holds a target between them.
+    SharpCliff {
+        /// Solve rate below the cliff.
+        high: f64,
+        /// Solve rate past it.
+        low: f64,
+    },
+    /// A falling curve with a shallow local dip: the logit loses `depth`·exp(−((level − at) /
+    /// width)²) more, so the rate dips near `at` and comes back up before falling on.
+    MildDip {
+        /// Level of the dip's bottom.
+        at: f64,
+        /// Logits lost at the bottom.
+        depth: f64,
+        /// Half-width of the dip, in levels.
+        width: f64,
+    },
+    /// Ability rises by `by` evenly over `ramp` groups from group `up`, then falls back by as
+    /// much over `ramp` groups from group `down`.
+    RiseFall {
+        /// First group of the rise.
+        up: u64,
+        /// First group of the fall.
+        down: u64,
+        /// Groups each ramp lasts.
+        ramp: u64,
+        /// Ability gained, then lost.
+        by: f64,
+    },
 }
 
 impl Shape {
@@ -80,6 +112,9 @@ impl Shape {
             Shape::Dip { .. } => "dip",
             Shape::Cliff { .. } => "cliff",
             Shape::Regression { .. } => "regression",
+            Shape::SharpCliff { .. } => "sharp_cliff",
+            Shape::MildDip { .. } => "mild_dip",
+            Shape::RiseFall { .. } => "rise_fall",
         }
     }
 
@@ -92,6 +127,7 @@ impl Shape {
     ///   no level holds a 0.5 solve rate, and the best a controller can do is keep one side.
     /// - `regression`: the smooth learner loses 3 of ability at group 1,500, so the level that
     ///   holds 0.5 falls by 3 at once.
+    /// - `sharp_cliff`, `mild_dip`, `rise_fall`: the second round, described in `heldout.rs`.
     pub fn held_out(name: &str) -> Option<IrtParams> {
         let base = IrtParams::default();
         let (theta, shape) = match name {
@@ -117,7 +153,7 @@ impl Shape {
                     drop: 3.0,
                 },
             ),
-            _ => return None,
+            other => return super::heldout::by_name(other),
         };
         Some(IrtParams {
             theta,
@@ -166,7 +202,15 @@ impl ItemResponse {
     /// The solve probability at a level.
     pub fn p(&self, level: f64) -> f64 {
         let d = self.params.shape.difficulty(level);
-        1.0 / (1.0 + (-(self.theta - self.params.scale * (d - 5.0))).exp())
+        let mut logit = self.theta - self.params.scale * (d - 5.0);
+        match self.params.shape {
+            Shape::SharpCliff { high, low } => return if logit > 0.0 { high } else { low },
+            Shape::MildDip { at, depth, width } => {
+                logit -= depth * (-((level - at) / width).powi(2)).exp();
+            }
+            _ => {}
+        }
+        1.0 / (1.0 + (-logit).exp())
     }
 }
 
@@ -180,17 +224,33 @@ impl Learner for ItemResponse {
             + self.params.drift
             + self.params.noise * gaussian(&mut self.drift_rng);
         self.groups += 1;
-        if let Shape::Regression { after, drop } = self.params.shape
-            && self.groups == after
-        {
-            self.theta -= drop;
+        match self.params.shape {
+            Shape::Regression { after, drop } if self.groups == after => self.theta -= drop,
+            Shape::RiseFall { up, down, ramp, by } => {
+                let step = by / ramp.max(1) as f64;
+                if (up..up.saturating_add(ramp)).contains(&self.groups) {
+                    self.theta += step;
+                }
+                if (down..down.saturating_add(ramp)).contains(&self.groups) {
+                    self.theta -= step;
+                }
+            }
+            _ => {}
         }
         rewards
     }
 
     fn ideal_level(&self, target: f64) -> Option<f64> {
+        if let Shape::MildDip { .. } = self.params.shape {
+            // A target inside the dip's range is held at up to three levels; the right one is
+            // the last, past the dip, where the smooth curve would put it.
+            return super::heldout::highest_level_at(target, |level| self.p(level));
+        }
         // Only where the curve is the smooth logistic one is there a single such level.
-        let smooth = matches!(self.params.shape, Shape::Smooth | Shape::Regression { .. });
+        let smooth = matches!(
+            self.params.shape,
+            Shape::Smooth | Shape::Regression { .. } | Shape::RiseFall { .. }
+        );
         let logit = (target / (1.0 - target)).ln();
         smooth.then(|| 5.0 + (self.theta - logit) / self.params.scale)
     }

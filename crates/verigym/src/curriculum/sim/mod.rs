@@ -1,6 +1,7 @@
 //! Simulated learners and the runner that pits a controller against one. Simulations for testing
 //! and research: they reproduce the shape of the lecture's findings, not any real model.
 
+mod heldout;
 mod irt;
 pub mod plot;
 pub mod presets;
@@ -44,10 +45,20 @@ pub enum LearnerConfig {
 
 impl LearnerConfig {
     /// Every learner name `by_name` knows, the two trained-on learners first.
-    pub const NAMES: [&'static str; 5] = ["irt", "world", "dip", "cliff", "regression"];
+    pub const NAMES: [&'static str; 8] = [
+        "irt",
+        "world",
+        "dip",
+        "cliff",
+        "regression",
+        "sharp_cliff",
+        "mild_dip",
+        "rise_fall",
+    ];
 
     /// The learner with default knobs for a name: `irt`, `world`, or one of the held-out
-    /// item-response shapes `dip`, `cliff` and `regression` (see [`Shape::held_out`]).
+    /// item-response shapes `dip`, `cliff`, `regression`, `sharp_cliff`, `mild_dip` and
+    /// `rise_fall` (see [`Shape::held_out`]).
     pub fn by_name(name: &str) -> Option<Self> {
         match name {
             "irt" => Some(LearnerConfig::Irt(IrtParams::default())),
@@ -157,9 +168,12 @@ pub struct Summary {
     pub max_window_error: f64,
     /// Fraction of those windows within ±0.05 of the target.
     pub windows_within: f64,
-    /// After a sudden regression of the learner: how far the mean level of a trace interval fell
-    /// below the level where the learner solves the target (0 when it never did). None for
-    /// learners without a regression.
+    /// Mean |window mean − target| over the same windows.
+    pub mean_window_error: f64,
+    /// After a change of the learner's ability: how far the mean level of a batch went past the
+    /// level where the learner solves the target, in the direction of the change (0 when it
+    /// never did). After a rise and a fall, the larger of the two. None for learners whose
+    /// ability does not change at once.
     pub overshoot: Option<f64>,
 }
 
@@ -222,6 +236,7 @@ pub fn simulate(cfg: &SimConfig) -> Result<SimReport, CurriculumError> {
     }
     let target = cfg.target.centre();
     let (max_window_error, windows_within) = tracking(&rates, target, cfg.warmup, cfg.window);
+    let mean_window_error = mean_window_error(&rates, target, cfg.warmup, cfg.window);
     let groups = rates.len().max(1) as f64;
     Ok(SimReport {
         summary: Summary {
@@ -236,6 +251,7 @@ pub fn simulate(cfg: &SimConfig) -> Result<SimReport, CurriculumError> {
             final_skill: learner.skill(),
             max_window_error,
             windows_within,
+            mean_window_error,
             overshoot: overshoot(&cfg.learner, &levels, u64::from(cfg.batch.max(1))),
         },
         trace,
@@ -243,34 +259,40 @@ pub fn simulate(cfg: &SimConfig) -> Result<SimReport, CurriculumError> {
     })
 }
 
-/// The overshoot after a sudden regression: the largest amount by which the mean level of a
-/// batch of groups fell below the learner's ideal level (where it solves the target rate, clamped
-/// to the level range), over the batches answered after the drop. `levels` holds (level issued,
-/// ideal level after answering) per group.
+/// The overshoot after a change of ability: the largest amount by which the mean level of a batch
+/// of groups went past the learner's ideal level (where it solves the target rate, clamped to the
+/// level range), in the direction of the change, over the batches answered after it. After a
+/// sudden regression that is below the ideal level; after a rise, above it until the fall
+/// begins, and after the fall below it. `levels` holds (level issued, ideal level after
+/// answering) per group.
 pub fn overshoot(
     learner: &LearnerConfig,
     levels: &[(f64, Option<f64>)],
     batch: u64,
 ) -> Option<f64> {
-    let LearnerConfig::Irt(IrtParams {
-        shape: Shape::Regression { after, .. },
-        ..
-    }) = learner
-    else {
+    let LearnerConfig::Irt(IrtParams { shape, .. }) = learner else {
         return None;
     };
-    let after = usize::try_from(*after)
-        .unwrap_or(usize::MAX)
-        .min(levels.len());
-    let below = levels[after..]
-        .chunks(usize::try_from(batch).unwrap_or(1))
-        .filter_map(|chunk| {
-            let ideal = chunk.last()?.1?.clamp(LEVEL_MIN, LEVEL_MAX);
-            let mean = chunk.iter().map(|(l, _)| l).sum::<f64>() / chunk.len() as f64;
-            Some(ideal - mean)
+    // (first group, end group, +1 for a rise, −1 for a fall) of each period after a change.
+    let periods: Vec<(u64, u64, f64)> = match *shape {
+        Shape::Regression { after, .. } => vec![(after, u64::MAX, -1.0)],
+        Shape::RiseFall { up, down, .. } => vec![(up, down, 1.0), (down, u64::MAX, -1.0)],
+        _ => return None,
+    };
+    let index = |g: u64| usize::try_from(g).unwrap_or(usize::MAX).min(levels.len());
+    let worst = periods
+        .into_iter()
+        .flat_map(|(from, to, sign)| {
+            levels[index(from)..index(to).max(index(from))]
+                .chunks(usize::try_from(batch).unwrap_or(1))
+                .filter_map(move |chunk| {
+                    let ideal = chunk.last()?.1?.clamp(LEVEL_MIN, LEVEL_MAX);
+                    let mean = chunk.iter().map(|(l, _)| l).sum::<f64>() / chunk.len() as f64;
+                    Some(sign * (mean - ideal))
+                })
         })
         .fold(0.0f64, f64::max);
-    Some(below)
+    Some(worst)
 }
 
 /// (max |window mean − target|, fraction of windows within ±0.05) over sliding windows of
@@ -292,6 +314,25 @@ pub fn tracking(rates: &[f64], target: f64, warmup: u64, window: u64) -> (f64, f
         }
     }
     (worst, within as f64 / count as f64)
+}
+
+/// Mean |window mean − target| over the sliding windows `tracking` reads; NaN when there is no
+/// full window.
+pub fn mean_window_error(rates: &[f64], target: f64, warmup: u64, window: u64) -> f64 {
+    let (start, w) = (warmup as usize, window.max(1) as usize);
+    if rates.len() < start + w {
+        return f64::NAN;
+    }
+    let mut sum: f64 = rates[start..start + w].iter().sum();
+    let (mut total, mut count) = (0.0, 0u64);
+    for i in start + w..=rates.len() {
+        total += (sum / w as f64 - target).abs();
+        count += 1;
+        if i < rates.len() {
+            sum += rates[i] - rates[i - w];
+        }
+    }
+    total / count as f64
 }
 
 /// Every (controller, learner, seed) combination, run in parallel, in a stable order.
@@ -329,7 +370,7 @@ pub fn table(summaries: &[Summary]) -> String {
         }
     }
     let mut out = String::from(
-        "| learner | controller | seeds | solve rate | zero-variance groups | effective samples | final skill | max window error | windows within ±0.05 | overshoot after regression |\n|---|---|---|---|---|---|---|---|---|---|\n",
+        "| learner | controller | seeds | solve rate | zero-variance groups | effective samples | final skill | mean window error | max window error | windows within ±0.05 | overshoot after a change |\n|---|---|---|---|---|---|---|---|---|---|---|\n",
     );
     for (learner, controller) in keys {
         let rows: Vec<&Summary> = summaries
@@ -349,12 +390,13 @@ pub fn table(summaries: &[Summary]) -> String {
             format!("{m:.2} ± {sd:.2} (max {max:.2})")
         };
         out.push_str(&format!(
-            "| {learner} | {controller} | {} | {} | {} | {} | {} | {} | {} | {overshoot} |\n",
+            "| {learner} | {controller} | {} | {} | {} | {} | {} | {} | {} | {} | {overshoot} |\n",
             rows.len(),
             col(|s| s.solve_rate, 3),
             col(|s| s.zero_variance, 3),
             col(|s| s.effective_samples as f64, 0),
             col(|s| s.final_skill, 3),
+            col(|s| s.mean_window_error, 3),
             col(|s| s.max_window_error, 3),
             col(|s| s.windows_within, 2),
         ));
@@ -436,6 +478,10 @@ mod tests {
         assert!((worst - 0.05).abs() < 1e-12);
         assert_eq!(within, 1.0);
         assert!(tracking(&rates, 0.5, 5, 2).0.is_nan());
+        // Windows from group 2: means 0.5, 0.55, 0.5.
+        let mean = mean_window_error(&rates, 0.5, 2, 2);
+        assert!((mean - 0.05 / 3.0).abs() < 1e-12, "{mean}");
+        assert!(mean_window_error(&rates, 0.5, 5, 2).is_nan());
     }
 
     #[test]
