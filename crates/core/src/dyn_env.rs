@@ -87,6 +87,12 @@ pub trait DynProblem: Send + Sync {
     fn answer(&self) -> &str;
     /// See [`Env::probe_answers`].
     fn probe_answers(&self, foreign: &str) -> ProbeAnswers;
+    /// See [`Env::feedback`]: what a careful grader says about a wrong response, from the
+    /// response and the problem's public part only. The default says nothing.
+    fn feedback(&self, response: &str) -> Option<String> {
+        let _ = response;
+        None
+    }
     /// Why this record cannot be judged, when its data does not fit its env or breaks one of the
     /// env's invariants ([`Env::check_data`]); every verdict on it is then `verifier_error`. A
     /// caller that takes records from others (a server) can refuse such a record up front.
@@ -299,5 +305,12 @@ impl<E: Env> DynProblem for Loaded<'_, E> {
             Ok(data) => self.env.probe_answers(data, &self.problem.answer, foreign),
             Err(_) => ProbeAnswers::default(),
         }
+    }
+
+    fn feedback(&self, response: &str) -> Option<String> {
+        self.data
+            .as_ref()
+            .ok()
+            .and_then(|data| self.env.feedback(data, response))
     }
 }
