@@ -88,7 +88,8 @@ pub trait DynProblem: Send + Sync {
     /// See [`Env::probe_answers`].
     fn probe_answers(&self, foreign: &str) -> ProbeAnswers;
     /// See [`Env::feedback`]: what a careful grader says about a wrong response, from the
-    /// response and the problem's public part only. The default says nothing.
+    /// response and the problem's public part only; nothing unless the verdict is
+    /// `wrong_answer`. The default says nothing.
     fn feedback(&self, response: &str) -> Option<String> {
         let _ = response;
         None
@@ -308,9 +309,10 @@ impl<E: Env> DynProblem for Loaded<'_, E> {
     }
 
     fn feedback(&self, response: &str) -> Option<String> {
-        self.data
-            .as_ref()
-            .ok()
-            .and_then(|data| self.env.feedback(data, response))
+        let data = self.data.as_ref().ok()?;
+        let said = self.env.feedback(data, response)?;
+        // The hook may assume a wrong answer (a plan env cannot tell "shortest" from "longer"
+        // without the hidden optimum), so it speaks only when the verdict is wrong.
+        (self.env.verify(data, response).reason == Reason::WrongAnswer).then_some(said)
     }
 }

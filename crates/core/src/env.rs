@@ -75,8 +75,9 @@ pub trait Env: Send + Sync + 'static {
 
     /// What a careful grader says about a wrong answer beyond "wrong": one sentence naming the
     /// first public rule the answer breaks (a repeated digit, a clause left false, an illegal
-    /// move), or that it keeps every stated rule yet is not the answer (or not the best). Called
-    /// only for responses [`Env::verify`] judged `wrong_answer`; `None` says nothing more.
+    /// move), or that it keeps every stated rule yet is not the answer (or not the best). It may
+    /// assume the answer is wrong: [`crate::dyn_env::DynProblem::feedback`] passes it on only
+    /// when [`Env::verify`] judges the response `wrong_answer`. `None` says nothing more.
     ///
     /// **Soundness rule.** The sentence may depend only on the response and on what the prompt
     /// already shows (the rules, givens, clues, graph, items): something the model could have
