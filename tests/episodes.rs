@@ -745,7 +745,7 @@ fn rule_feedback_takes_only_the_documented_shapes() {
                     continue; // a near miss that is right after all
                 }
                 heard += 1;
-                let said = step.observation.split(" (").next().unwrap();
+                let said = step.observation.rsplit_once(" (").unwrap().0;
                 if FIXED.contains(&said) {
                     continue;
                 }
