@@ -659,3 +659,183 @@ fn a_restored_state_is_checked_before_any_step() {
 fn record_of_coin() -> String {
     record("counterfeit_coin", 5.0, 1, 0)
 }
+
+/// The sentence shapes each env's feedback may add after "The answer is wrong.": public places
+/// and the response's own values, never a count of wrong cells or a value from the reference.
+const RULE_SHAPES: &[(&str, &str)] = &[
+    (
+        "sudoku",
+        r"^(Row \d+, column \d+ holds \d+; cells hold 1 to \d+|The given at row \d+, column \d+ was changed from \d+ to \d+|(Row|Column|Box) \d+ holds \d+ twice)\.$",
+    ),
+    (
+        "futoshiki",
+        r"^(Row \d+, column \d+ holds \d+; cells hold 1 to \d+|The given at row \d+, column \d+ was changed from \d+ to \d+|(Row|Column) \d+ holds \d+ twice|The sign between \(\d+, \d+\) and \(\d+, \d+\) is broken)\.$",
+    ),
+    (
+        "binairo",
+        r"^(Row \d+, column \d+ holds \d+; cells hold 0 to 1|The given at row \d+, column \d+ was changed from [01] to \d+|(Row|Column) \d+ has three [01]s in a row at positions \d+ to \d+|(Row|Column) \d+ has \d+ ones and \d+ zeros; each must have \d+|(Rows|Columns) \d+ and \d+ are the same)\.$",
+    ),
+    (
+        "graph_coloring",
+        r"^(There is no vertex \d+; vertices are 1 to \d+|Vertex \d+ has color \d+; colors are 1 to \d+|Vertex \d+ is listed more than once|Vertex \d+ has no color|Vertices \d+ and \d+ share an edge and color \d+)\.$",
+    ),
+    ("sat", r"^Clause \d+ is not satisfied\.$"),
+    (
+        "countdown",
+        r"^(The expression uses a number that is not given|The expression uses \d+, which is not given|The expression uses \d+ more often than it is given|The expression does not use \d+; every number must be used|The expression divides by zero|An intermediate value is too large to evaluate exactly|The answer claims a value other than the target \d+|The expression equals -?\d+(/\d+)?, not the target \d+)\.$",
+    ),
+    (
+        "hanoi",
+        r"^(Move \d+ uses peg \d+; the pegs are 1 to \d+|Move \d+ moves from peg \d+ to itself|Move \d+ takes from peg \d+, which is empty|Move \d+ names disk \d+, but the top disk of peg \d+ is disk \d+|Move \d+ puts disk \d+ on the smaller disk \d+ on peg \d+|After the \d+ moves disk \d+ is on peg \d+, not on peg \d+ as the goal requires|The moves are legal and reach the goal, but they are not the fewest)\.$",
+    ),
+    (
+        "water_jugs",
+        r"^(Move \d+ names jug [A-Z]; the jugs are A to [A-Z]|Move \d+ pours jug [A-Z] into itself|Move \d+ leaves [A-Z]: \d+(, [A-Z]: \d+)*, not the stated \(\d+(, \d+)*\)|After the \d+ moves no jug holds \d+ litres \([A-Z]: \d+(, [A-Z]: \d+)*\)|The plan is legal and reaches the target, but it is not the shortest)\.$",
+    ),
+    (
+        "maze",
+        r"^(The answer says \d+ moves but its path has \d+|Move \d+ goes from \(\d+, \d+\) into (a wall|the outside) at \(-?\d+, -?\d+\)|Step \d+ goes from \(\d+, \d+\) to \(\d+, \d+\), which is not a next square|Step \d+ enters the wall at \(\d+, \d+\)|The path ends at \(\d+, \d+\), not at G \(\d+, \d+\)|The path reaches G without crossing a wall, but it is not the shortest)\.$",
+    ),
+    (
+        "cryptarithm",
+        r"^(There is no letter [A-Z] in the puzzle|[A-Z] is given \d+; digits are 0 to 9|[A-Z] is listed more than once|[A-Z] has no digit|[A-Z] and [A-Z] share the digit \d|[A-Z]+ would start with 0|The sum does not hold: \d+( \+ \d+)+ = \d+, not \d+)\.$",
+    ),
+];
+
+/// Near misses of `answer`: each of its first 40 characters replaced by a digit or deleted.
+fn near_misses(answer: &str) -> Vec<String> {
+    let chars: Vec<char> = answer.chars().collect();
+    let mut out = Vec::new();
+    for i in 0..chars.len().min(40) {
+        for with in ['1', '3', '7', 'A', ','] {
+            let mut c = chars.clone();
+            c[i] = with;
+            out.push(c.iter().collect());
+        }
+        let mut c = chars.clone();
+        c.remove(i);
+        out.push(c.iter().collect());
+    }
+    out
+}
+
+/// Feedback on a wrong answer is one of the fixed sentences, or "The answer is wrong." and one
+/// sentence of the env's documented shapes; each env with a rule sentence uses it on some near
+/// miss.
+#[test]
+fn rule_feedback_takes_only_the_documented_shapes() {
+    for &(id, shape) in RULE_SHAPES {
+        let shape = regex::Regex::new(shape).unwrap();
+        let env = registry::find(id).unwrap();
+        let (mut named, mut heard) = (0, 0);
+        for level in [2.0, 6.0] {
+            let generator = env.generator(Some(level), &Default::default(), 5).unwrap();
+            let mut line = Vec::new();
+            generator.write_jsonl(0, &mut line);
+            let record_json = String::from_utf8(line).unwrap();
+            let record: Value = serde_json::from_str(&record_json).unwrap();
+            for answer in near_misses(record["answer"].as_str().unwrap()) {
+                let options = FeedbackOptions {
+                    max_turns: 2,
+                    reward: RewardMode::Solved,
+                };
+                let mut episode = Episode::open(record_json.trim_end(), Some(options)).unwrap();
+                let step = episode.step(&format!("<answer>{answer}</answer>")).unwrap();
+                if step.done {
+                    continue; // a near miss that is right after all
+                }
+                heard += 1;
+                let said = step.observation.rsplit_once(" (").unwrap().0;
+                if FIXED.contains(&said) {
+                    continue;
+                }
+                let rule = said.strip_prefix("The answer is wrong. ").unwrap_or("");
+                assert!(
+                    shape.is_match(rule),
+                    "{id}: {said:?} is not a documented shape"
+                );
+                named += 1;
+            }
+        }
+        assert!(named > 0, "{id}: none of {heard} near misses heard a rule");
+    }
+}
+
+/// Rule feedback lifts a scripted sudoku agent that fixes one error per turn: it changes two
+/// givens; each feedback names the first changed given by its place, the agent restores exactly
+/// that one, and the third answer is right. With the reason alone it could not tell which.
+#[test]
+fn rule_feedback_lifts_a_sudoku_agent_that_fixes_one_error_per_turn() {
+    let env = registry::find("sudoku").unwrap();
+    let generator = env.generator(Some(3.0), &Default::default(), 8).unwrap();
+    for index in 0..5 {
+        let mut line = Vec::new();
+        generator.write_jsonl(index, &mut line);
+        let record_json = String::from_utf8(line).unwrap();
+        let record: Value = serde_json::from_str(&record_json).unwrap();
+        let grid = |key: &str| -> Vec<Vec<u64>> {
+            serde_json::from_value(record["data"][key].clone()).unwrap()
+        };
+        let (givens, solution) = (grid("givens"), grid("solution"));
+        let n = solution.len();
+        let mut errors: Vec<(usize, usize)> = (0..n * n)
+            .map(|i| (i / n, i % n))
+            .filter(|&(r, c)| givens[r][c] != 0)
+            .take(2)
+            .collect();
+        let options = FeedbackOptions {
+            max_turns: 3,
+            reward: RewardMode::Solved,
+        };
+        let mut episode = Episode::open(record_json.trim_end(), Some(options)).unwrap();
+        loop {
+            let rows: Vec<String> = (0..n)
+                .map(|r| {
+                    (0..n)
+                        .map(|c| {
+                            let d = solution[r][c];
+                            let d = if errors.contains(&(r, c)) {
+                                d % n as u64 + 1
+                            } else {
+                                d
+                            };
+                            d.to_string()
+                        })
+                        .collect()
+                })
+                .collect();
+            let step = episode
+                .step(&format!("<answer>{}</answer>", rows.join("\n")))
+                .unwrap();
+            if step.done {
+                assert_eq!(step.reward, 1.0, "index {index}: {}", step.observation);
+                break;
+            }
+            let (r, c) = errors[0];
+            let named = format!("The given at row {}, column {} was changed", r + 1, c + 1);
+            assert!(step.observation.contains(&named), "{}", step.observation);
+            errors.remove(0);
+        }
+    }
+}
+
+/// No response makes any env's feedback panic, and a rule sentence is only ever added to "The
+/// answer is wrong.".
+mod feedback_never_panics {
+    use super::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        #[test]
+        fn on_any_answer(env in 0usize..64, answer in "(?s).{0,80}", wrap in any::<bool>()) {
+            let envs: Vec<_> = registry::envs().iter().filter(|e| e.id() != "repo_fix").collect();
+            let env = envs[env % envs.len()];
+            let generator = env.generator(Some(4.0), &Default::default(), 3).unwrap();
+            let problem = generator.problem(0);
+            let response = if wrap { format!("<answer>{answer}</answer>") } else { answer };
+            if let Some(said) = problem.feedback(&response) {
+                prop_assert!(said.ends_with('.'), "{}: {said:?}", env.id());
+            }
+        }
+    }
+}

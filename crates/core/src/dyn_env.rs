@@ -87,6 +87,13 @@ pub trait DynProblem: Send + Sync {
     fn answer(&self) -> &str;
     /// See [`Env::probe_answers`].
     fn probe_answers(&self, foreign: &str) -> ProbeAnswers;
+    /// See [`Env::feedback`]: what a careful grader says about a wrong response, from the
+    /// response and the problem's public part only; nothing unless the verdict is
+    /// `wrong_answer`. The default says nothing.
+    fn feedback(&self, response: &str) -> Option<String> {
+        let _ = response;
+        None
+    }
     /// Why this record cannot be judged, when its data does not fit its env or breaks one of the
     /// env's invariants ([`Env::check_data`]); every verdict on it is then `verifier_error`. A
     /// caller that takes records from others (a server) can refuse such a record up front.
@@ -299,5 +306,13 @@ impl<E: Env> DynProblem for Loaded<'_, E> {
             Ok(data) => self.env.probe_answers(data, &self.problem.answer, foreign),
             Err(_) => ProbeAnswers::default(),
         }
+    }
+
+    fn feedback(&self, response: &str) -> Option<String> {
+        let data = self.data.as_ref().ok()?;
+        let said = self.env.feedback(data, response)?;
+        // The hook may assume a wrong answer (a plan env cannot tell "shortest" from "longer"
+        // without the hidden optimum), so it speaks only when the verdict is wrong.
+        (self.env.verify(data, response).reason == Reason::WrongAnswer).then_some(said)
     }
 }

@@ -73,6 +73,22 @@ pub trait Env: Send + Sync + 'static {
         responses.iter().map(|r| self.verify(data, r)).collect()
     }
 
+    /// What a careful grader says about a wrong answer beyond "wrong": one sentence naming the
+    /// first public rule the answer breaks (a repeated digit, a clause left false, an illegal
+    /// move), or that it keeps every stated rule yet is not the answer (or not the best). It may
+    /// assume the answer is wrong: [`crate::dyn_env::DynProblem::feedback`] passes it on only
+    /// when [`Env::verify`] judges the response `wrong_answer`. `None` says nothing more.
+    ///
+    /// **Soundness rule.** The sentence may depend only on the response and on what the prompt
+    /// already shows (the rules, givens, clues, graph, items): something the model could have
+    /// computed by checking its own answer. Never on the reference answer or any hidden solution
+    /// in `data`, and never a count of wrong cells or a distance to the optimum, which a policy
+    /// could search with. The default says nothing.
+    fn feedback(&self, data: &Self::Data, response: &str) -> Option<String> {
+        let _ = (data, response);
+        None
+    }
+
     /// Env-specific probe answers for measuring this verifier (`verigym probe`): other ways of
     /// writing the right `answer` that must be accepted, and near misses that must be rejected.
     /// `foreign` is the reference answer of a different problem; include it as a near miss only if

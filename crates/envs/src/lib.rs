@@ -14,10 +14,13 @@ pub mod algorithms;
 pub mod arithmetic;
 #[cfg(feature = "repo_fix")]
 pub mod code;
+#[cfg(test)]
+mod feedback_tests;
 mod forms;
 pub mod logic;
 pub mod planning;
 pub mod registry;
+mod sentence;
 
 pub use crate::algorithms::knapsack;
 pub use crate::algorithms::shortest_path;

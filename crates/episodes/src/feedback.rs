@@ -1,10 +1,22 @@
 //! Feedback episodes over any single-turn env: answer, hear what a careful grader may say without
 //! giving the answer away, and try again within a turn budget.
 //!
-//! What the model hears is built from the verdict's reason code and, where the env checks steps,
-//! the number of the first wrong step: never from the verdict's message or detail, which may
-//! carry counts of wrong cells or the expected value. A count would be an oracle a policy could
-//! search with; one bit per turn (right or wrong), the protocol fault and a step number are not.
+//! What the model hears is built from the verdict's reason code, where the env checks steps the
+//! number of the first wrong step, and for a `wrong_answer` the env's own [`Env::feedback`]
+//! sentence: never from the verdict's message or detail, which may carry counts of wrong cells or
+//! the expected value. A count would be an oracle a policy could search with; one bit per turn
+//! (right or wrong), the protocol fault and a step number are not.
+//!
+//! **The soundness rule.** Feedback beyond the right/wrong bit may only be a function of the
+//! response and of what the prompt already shows (the puzzle's rules, givens, clues, graph,
+//! items): something the model could have computed by checking its own answer against the stated
+//! rules. It never depends on the hidden reference answer or solution. So "row 3 holds 5 twice"
+//! or "clause 12 is not satisfied" may be said, "cell (3,4) is wrong", "3 cells are wrong" or
+//! "your total is 2 below the optimum" may not; an answer that keeps every stated rule but is
+//! still wrong hears only that it is valid but not the answer (or not the best). Each env's
+//! sentence names one broken rule, the first in an order its `feedback.rs` documents.
+//!
+//! [`Env::feedback`]: verigym_core::env::Env::feedback
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -133,6 +145,23 @@ impl FeedbackSession {
     }
 }
 
+/// What the model hears about `response`: [`feedback`], and for a `wrong_answer` without a
+/// wrong step the env's sentence about the first public rule it breaks, when it has one.
+pub fn feedback_on(problem: &dyn DynProblem, response: &str, verdict: &Verdict) -> String {
+    let said = feedback(verdict);
+    let stepped = verdict
+        .steps
+        .as_ref()
+        .is_some_and(|s| s.first_wrong.is_some());
+    if verdict.reason != Reason::WrongAnswer || stepped {
+        return said;
+    }
+    match problem.feedback(response) {
+        Some(rule) => format!("{said} {rule}"),
+        None => said,
+    }
+}
+
 /// What the model hears about a verdict: its reason, and the first wrong step where the env
 /// checks steps. Never the message or the detail.
 pub fn feedback(verdict: &Verdict) -> String {
@@ -178,7 +207,7 @@ impl Session for FeedbackSession {
         if self.state.first_score.is_none() {
             self.state.first_score = Some(verdict.score);
         }
-        let said = feedback(&verdict);
+        let said = feedback_on(self.problem.as_ref(), action, &verdict);
         // Saturating: a restored state may already stand at the budget.
         let left = self.options.max_turns.saturating_sub(self.state.turns);
         // A verifier error ends the episode: it says nothing about the answer, and more turns

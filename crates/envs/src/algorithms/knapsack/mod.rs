@@ -4,6 +4,7 @@
 
 mod check;
 mod dp;
+mod feedback;
 mod params;
 mod probes;
 mod prompt;
@@ -84,6 +85,10 @@ impl Env for Knapsack {
 
     fn verify(&self, data: &KnapsackData, response: &str) -> Verdict {
         verify::verify(data, response)
+    }
+
+    fn feedback(&self, data: &KnapsackData, response: &str) -> Option<String> {
+        feedback::feedback(data, response)
     }
 
     fn probe_answers(&self, data: &KnapsackData, answer: &str, _foreign: &str) -> ProbeAnswers {

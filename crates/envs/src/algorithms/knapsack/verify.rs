@@ -24,11 +24,11 @@ use crate::algorithms::listing::{self, Spec};
 use verigym_core::extract::extract_agreed_answer;
 use verigym_core::verdict::{Reason, Verdict};
 
-const VALUE: u8 = 0;
-const WEIGHT: u8 = 1;
+pub(super) const VALUE: u8 = 0;
+pub(super) const WEIGHT: u8 = 1;
 
 /// The words a `knapsack` answer uses.
-const SPEC: Spec = Spec {
+pub(super) const SPEC: Spec = Spec {
     list_labels: &[
         "the",
         "items",

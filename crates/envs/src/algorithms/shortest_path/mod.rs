@@ -4,6 +4,7 @@
 
 mod check;
 mod dijkstra;
+mod feedback;
 mod params;
 mod probes;
 mod prompt;
@@ -140,6 +141,10 @@ impl Env for ShortestPath {
 
     fn verify(&self, data: &ShortestPathData, response: &str) -> Verdict {
         verify::verify(data, response)
+    }
+
+    fn feedback(&self, data: &ShortestPathData, response: &str) -> Option<String> {
+        feedback::feedback(data, response)
     }
 
     fn probe_answers(&self, data: &ShortestPathData, answer: &str, _foreign: &str) -> ProbeAnswers {

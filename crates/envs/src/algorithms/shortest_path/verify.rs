@@ -38,7 +38,7 @@ use verigym_core::extract::extract_agreed_answer;
 use verigym_core::verdict::{Reason, Verdict};
 
 /// The words a `shortest_path` answer uses.
-const SPEC: Spec = Spec {
+pub(super) const SPEC: Spec = Spec {
     list_labels: &["the", "a", "shortest", "path", "is", "route"],
     item_words: &["vertex", "node", "v"],
     clause_words: &[

@@ -3,6 +3,7 @@
 //! order is accepted, or, in the lexicographic mode, only the smallest one.
 
 mod check;
+mod feedback;
 mod kahn;
 mod params;
 mod probes;
@@ -84,6 +85,10 @@ impl Env for TopoOrder {
 
     fn verify(&self, data: &TopoOrderData, response: &str) -> Verdict {
         verify::verify(data, response)
+    }
+
+    fn feedback(&self, data: &TopoOrderData, response: &str) -> Option<String> {
+        feedback::feedback(data, response)
     }
 
     fn probe_answers(&self, data: &TopoOrderData, answer: &str, _foreign: &str) -> ProbeAnswers {

@@ -26,7 +26,7 @@ use verigym_core::extract::extract_agreed_answer;
 use verigym_core::verdict::{Reason, Verdict};
 
 /// The words a `topo_order` answer uses.
-const SPEC: Spec = Spec {
+pub(super) const SPEC: Spec = Spec {
     list_labels: &[
         "the",
         "a",

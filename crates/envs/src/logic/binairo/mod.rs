@@ -2,6 +2,7 @@
 //! solution proven by an exact solver, verified against the rules.
 
 mod check;
+mod feedback;
 mod params;
 mod probes;
 mod prompt;
@@ -93,6 +94,10 @@ impl Env for Binairo {
 
     fn verify(&self, data: &BinairoData, response: &str) -> Verdict {
         verify::verify(data, response)
+    }
+
+    fn feedback(&self, data: &BinairoData, response: &str) -> Option<String> {
+        feedback::feedback(data, response)
     }
 
     fn probe_answers(&self, data: &BinairoData, answer: &str, foreign: &str) -> ProbeAnswers {

@@ -8,6 +8,7 @@
 
 mod construct;
 mod expr;
+mod feedback;
 mod params;
 mod probes;
 mod rational;
@@ -75,6 +76,10 @@ impl Env for Countdown {
 
     fn verify(&self, data: &CountdownData, response: &str) -> Verdict {
         verify::verify(data, response)
+    }
+
+    fn feedback(&self, data: &CountdownData, response: &str) -> Option<String> {
+        feedback::feedback(data, response)
     }
 
     fn probe_answers(&self, data: &CountdownData, answer: &str, _foreign: &str) -> ProbeAnswers {

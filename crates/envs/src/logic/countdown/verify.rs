@@ -96,14 +96,14 @@ fn unparsable(message: &'static str) -> Verdict {
 }
 
 /// The integer after `=`: `Some(None)` for a well-formed integer too large for u64.
-fn parse_claim(text: &str) -> Option<Option<u64>> {
+pub(super) fn parse_claim(text: &str) -> Option<Option<u64>> {
     let t = text.trim();
     (!t.is_empty() && t.bytes().all(|b| b.is_ascii_digit())).then(|| t.parse().ok())
 }
 
 /// Every literal must be a given number, used no more often than given; with `use_all`, each
 /// given number must be used exactly as often as given.
-fn check_numbers(data: &CountdownData, literals: &[Option<u64>]) -> Result<(), String> {
+pub(super) fn check_numbers(data: &CountdownData, literals: &[Option<u64>]) -> Result<(), String> {
     // At most 8 numbers: a linear scan beats any map.
     let mut left: Vec<(u64, u32)> = Vec::with_capacity(data.numbers.len());
     for &n in &data.numbers {

@@ -3,6 +3,7 @@
 //! submitted assignment against the sum.
 
 mod check;
+mod feedback;
 mod generate;
 mod params;
 mod probes;
@@ -80,6 +81,10 @@ impl Env for Cryptarithm {
 
     fn verify(&self, data: &CryptarithmData, response: &str) -> Verdict {
         verify::verify(data, response)
+    }
+
+    fn feedback(&self, data: &CryptarithmData, response: &str) -> Option<String> {
+        feedback::feedback(data, response)
     }
 
     fn probe_answers(&self, data: &CryptarithmData, answer: &str, foreign: &str) -> ProbeAnswers {

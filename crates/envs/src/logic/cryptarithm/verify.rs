@@ -27,7 +27,7 @@ use verigym_core::extract::extract_agreed_answer;
 use verigym_core::verdict::{Reason, Verdict};
 
 /// Reads one entry: `Ok(None)` when blank, `Ok(Some((letter, number)))`, `Err(())` otherwise.
-fn pair(entry: &str) -> Result<Option<(u8, u64)>, ()> {
+pub(super) fn pair(entry: &str) -> Result<Option<(u8, u64)>, ()> {
     let entry = entry.trim();
     let entry = entry.strip_suffix('.').unwrap_or(entry).trim();
     if entry.is_empty() {
@@ -81,7 +81,7 @@ fn split_and(piece: &str, out: &mut Vec<String>) {
 }
 
 /// The entries of an answer, layout peeled.
-fn entries(answer: &str) -> Vec<String> {
+pub(super) fn entries(answer: &str) -> Vec<String> {
     let answer = forms::strip_emphasis(answer);
     let trimmed = answer.trim();
     let answer = trimmed

@@ -2,6 +2,7 @@
 //! givens, with a unique solution proven by an exact solver, verified against the rules.
 
 mod check;
+mod feedback;
 mod generate;
 mod params;
 mod probes;
@@ -92,6 +93,10 @@ impl Env for Futoshiki {
 
     fn verify(&self, data: &FutoshikiData, response: &str) -> Verdict {
         verify::verify(data, response)
+    }
+
+    fn feedback(&self, data: &FutoshikiData, response: &str) -> Option<String> {
+        feedback::feedback(data, response)
     }
 
     fn probe_answers(&self, data: &FutoshikiData, answer: &str, foreign: &str) -> ProbeAnswers {

@@ -3,6 +3,7 @@
 
 mod check;
 mod dsatur;
+mod feedback;
 mod params;
 mod probes;
 mod prompt;
@@ -108,6 +109,10 @@ impl Env for GraphColoring {
 
     fn verify(&self, data: &GraphColoringData, response: &str) -> Verdict {
         verify::verify(data, response)
+    }
+
+    fn feedback(&self, data: &GraphColoringData, response: &str) -> Option<String> {
+        feedback::feedback(data, response)
     }
 
     fn probe_answers(

@@ -80,7 +80,7 @@ fn is_one_of(word: &str, list: &[&str]) -> bool {
 
 /// Reads one entry: `Ok(None)` when it is blank, `Ok(Some((vertex, color)))` for a pair,
 /// `Err(())` for anything else.
-fn pair(entry: &str) -> Result<Option<(u64, u64)>, ()> {
+pub(super) fn pair(entry: &str) -> Result<Option<(u64, u64)>, ()> {
     let entry = entry.trim();
     let entry = entry.strip_suffix('.').unwrap_or(entry);
     let toks = tokens(entry).ok_or(())?;
@@ -125,7 +125,7 @@ fn pair(entry: &str) -> Result<Option<(u64, u64)>, ()> {
 
 /// The entries of an answer, layout peeled: table rows become `V: C`, list markers, emphasis,
 /// quotes and outer braces go.
-fn entries(answer: &str) -> Vec<String> {
+pub(super) fn entries(answer: &str) -> Vec<String> {
     let answer = forms::strip_emphasis(answer);
     let trimmed = answer.trim();
     let answer = trimmed

@@ -58,7 +58,7 @@ pub fn check_data(data: &KnightsKnavesData) -> Result<(), String> {
     Ok(())
 }
 
-fn well_formed(claim: &Claim, n: u8, depth: u8) -> Result<(), String> {
+pub(super) fn well_formed(claim: &Claim, n: u8, depth: u8) -> Result<(), String> {
     if depth == 0 {
         return Err(format!("nested deeper than {DEPTH_MAX}"));
     }
@@ -104,7 +104,7 @@ fn well_formed(claim: &Claim, n: u8, depth: u8) -> Result<(), String> {
 }
 
 /// The claim's truth under `roles`, read straight from the grammar (indices already checked).
-fn holds(claim: &Claim, roles: &[Role]) -> bool {
+pub(super) fn holds(claim: &Claim, roles: &[Role]) -> bool {
     let knight = |p: &u8| roles[usize::from(*p)] == Role::Knight;
     match claim {
         Claim::Knight { person } => knight(person),

@@ -9,6 +9,7 @@
 
 mod check;
 mod claim;
+mod feedback;
 mod generate;
 mod params;
 mod probes;
@@ -112,6 +113,10 @@ impl Env for KnightsKnaves {
 
     fn verify(&self, data: &KnightsKnavesData, response: &str) -> Verdict {
         verify::verify(data, response)
+    }
+
+    fn feedback(&self, data: &KnightsKnavesData, response: &str) -> Option<String> {
+        feedback::feedback(data, response)
     }
 
     fn probe_answers(&self, data: &KnightsKnavesData, answer: &str, foreign: &str) -> ProbeAnswers {

@@ -6,6 +6,7 @@
 //! at [`DPLL_NODE_CAP`]. Planted formulas are easier than uniform random ones at the same ratio,
 //! and the measure shows it: a few decisions at the defaults, tens to hundreds at level 10.
 
+mod feedback;
 mod formula;
 mod params;
 mod probes;
@@ -76,6 +77,10 @@ impl Env for Sat {
 
     fn verify(&self, data: &SatData, response: &str) -> Verdict {
         verify::verify(data, response)
+    }
+
+    fn feedback(&self, data: &SatData, response: &str) -> Option<String> {
+        feedback::feedback(data, response)
     }
 
     fn probe_answers(&self, data: &SatData, answer: &str, foreign: &str) -> ProbeAnswers {

@@ -305,7 +305,7 @@ fn dimacs(text: &str, n: u32, set: &mut Assignment) -> Result<(), String> {
 
 /// Whether a DIMACS literal is true under `truth`; a literal naming no variable is false.
 #[inline]
-fn literal_holds(lit: i32, truth: u64) -> bool {
+pub(super) fn literal_holds(lit: i32, truth: u64) -> bool {
     let v = lit.unsigned_abs();
     (1..=64).contains(&v) && (truth >> (v - 1) & 1 == 1) == (lit > 0)
 }

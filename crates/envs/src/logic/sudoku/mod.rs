@@ -2,6 +2,7 @@
 //! the techniques a logical solver needs, and verified against the givens and the rules.
 
 mod check;
+mod feedback;
 mod generate;
 mod logic;
 mod params;
@@ -108,6 +109,10 @@ impl Env for Sudoku {
 
     fn verify(&self, data: &SudokuData, response: &str) -> Verdict {
         verify::verify(data, response)
+    }
+
+    fn feedback(&self, data: &SudokuData, response: &str) -> Option<String> {
+        feedback::feedback(data, response)
     }
 
     fn probe_answers(&self, data: &SudokuData, answer: &str, foreign: &str) -> ProbeAnswers {

@@ -3,6 +3,7 @@
 //! sequence of exactly that length that ends in the goal configuration.
 
 mod check;
+mod feedback;
 mod params;
 mod probes;
 mod prompt;
@@ -88,6 +89,10 @@ impl Env for Hanoi {
 
     fn verify(&self, data: &HanoiData, response: &str) -> Verdict {
         verify::verify(data, response)
+    }
+
+    fn feedback(&self, data: &HanoiData, response: &str) -> Option<String> {
+        feedback::feedback(data, response)
     }
 
     fn probe_answers(&self, data: &HanoiData, _answer: &str, _foreign: &str) -> ProbeAnswers {

@@ -4,6 +4,7 @@
 
 mod carve;
 mod check;
+mod feedback;
 mod params;
 mod probes;
 mod prompt;
@@ -93,6 +94,10 @@ impl Env for Maze {
 
     fn verify(&self, data: &MazeData, response: &str) -> Verdict {
         verify::verify(data, response)
+    }
+
+    fn feedback(&self, data: &MazeData, response: &str) -> Option<String> {
+        feedback::feedback(data, response)
     }
 
     fn probe_answers(&self, data: &MazeData, answer: &str, _foreign: &str) -> ProbeAnswers {

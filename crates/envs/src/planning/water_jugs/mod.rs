@@ -3,6 +3,7 @@
 //! any working plan of exactly that length.
 
 mod check;
+mod feedback;
 mod params;
 mod probes;
 mod prompt;
@@ -109,6 +110,10 @@ impl Env for WaterJugs {
 
     fn verify(&self, data: &WaterJugsData, response: &str) -> Verdict {
         verify::verify(data, response)
+    }
+
+    fn feedback(&self, data: &WaterJugsData, response: &str) -> Option<String> {
+        feedback::feedback(data, response)
     }
 
     fn probe_answers(&self, data: &WaterJugsData, _answer: &str, _foreign: &str) -> ProbeAnswers {
