@@ -35,6 +35,9 @@
 
 use std::borrow::Cow;
 
+mod lead_in;
+mod matrix;
+
 /// The LaTeX commands whose argument is plain text: `\text{X}` reads as `X`.
 const TEXT_COMMANDS: [&str; 4] = ["\\text{", "\\textbf{", "\\mathrm{", "\\mathbf{"];
 
@@ -59,11 +62,20 @@ pub fn normalize_answer(answer: &str) -> Cow<'_, str> {
         return Cow::Borrowed(trimmed);
     }
     let mut text = Cow::Borrowed(trimmed);
+    let mut lead_in_peeled = false;
     // A pass only shrinks the text, and a delimiter once peeled cannot occur inside again, so a
     // few passes reach the fixed point; the cap keeps the work linear on any input.
     for _ in 0..MAX_PASSES {
         let before = text.len();
         text = map_cow(text, peel_wrappers);
+        if !lead_in_peeled && let Some(rest) = lead_in::strip_lead_in(&text) {
+            lead_in_peeled = true;
+            text = Cow::Owned(rest.to_owned());
+        }
+        // Before rule 3b, which would read the matrix's `\\ ` as a LaTeX space.
+        if let Some(rows) = matrix::matrix_rows(&text) {
+            text = Cow::Owned(rows);
+        }
         text = map_cow(text, read_spacing_and_symbols);
         text = map_cow(text, drop_inner_marks);
         text = map_cow(text, strip_trailing_punctuation);
@@ -82,6 +94,7 @@ fn needs_work(text: &str) -> bool {
     text.bytes()
         .any(|b| matches!(b, b'`' | b'*' | b'_' | b'$' | b'\\') || b >= 0x80)
         || ends_with_punctuation(text)
+        || (lead_in::may_have_lead_in(text) && lead_in::strip_lead_in(text).is_some())
 }
 
 /// Unicode spaces that print as a plain space (rule 3b).

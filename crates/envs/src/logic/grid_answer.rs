@@ -60,11 +60,13 @@ fn strip_row_markers(answer: &str) -> Result<Cow<'_, str>, String> {
 
 /// Reads an `n`×`n` grid of digits (row-major) in the sudoku grammar: rows on lines or in
 /// brackets, digits separated by nothing, spaces, commas or bars, border lines, `Row K:` labels,
-/// and a list marker before every row (see the module notes). The digits are not range-checked.
+/// a list marker before every row (see the module notes), and the frame
+/// [`crate::logic::grid_frame`] peels (a table's header row and label column, one-line rows). The digits are not range-checked.
 /// The error says where the text stops being a grid.
 pub fn read_grid(answer: &str, n: usize) -> Result<[u8; MAX_CELLS], String> {
     let mut grid = [0u8; MAX_CELLS];
-    let answer = strip_row_markers(answer)?;
+    let framed = crate::logic::grid_frame::peel_grid_frame(answer, n);
+    let answer = strip_row_markers(&framed)?;
     parse_grid(&answer, n, &mut grid).map_err(|e| match e {
         ParseError::BadChar(c, line) => format!(
             "line {line} holds {c:?}; rows may hold only digits, spaces, commas, brackets and bars"

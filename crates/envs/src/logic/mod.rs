@@ -6,6 +6,7 @@ pub mod cryptarithm;
 pub mod futoshiki;
 pub mod graph_coloring;
 pub(crate) mod grid_answer;
+pub(crate) mod grid_frame;
 pub mod knights_knaves;
 pub mod sat;
 pub mod sudoku;
