@@ -1,5 +1,5 @@
-//! Layout pieces shared by the puzzle envs' answer grammars: list markers, Markdown emphasis and
-//! Markdown table rows. Each env decides what a line *means*; this module only peels layout off.
+//! Layout pieces shared by the puzzle envs' answer grammars: list markers, Markdown emphasis,
+//! Markdown table rows and whole tables with a header row (`header_table`). Each env decides what a line *means*; this module only peels layout off.
 //!
 //! Every helper here is a pure function of one line and removes only characters that cannot carry
 //! an answer's content (a bullet, `**`, a table's pipes), so no helper can turn a wrong answer
@@ -8,6 +8,9 @@
 use std::borrow::Cow;
 
 use verigym_core::normalize;
+
+mod header_table;
+pub use header_table::{name_value, single_cell, table_as_list};
 
 /// Probe answers of one kind, each with its family name: what the envs' `realistic` helpers
 /// return, once for the forms and once for the near misses that guard them.

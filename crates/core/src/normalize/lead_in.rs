@@ -77,7 +77,12 @@ pub(super) fn strip_lead_in(text: &str) -> Option<&str> {
 
 /// Whether `text` may start with a lead-in: a cheap test for the borrowed fast path.
 pub(super) fn may_have_lead_in(text: &str) -> bool {
-    text.starts_with(|c: char| matches!(c.to_ascii_lowercase(), 't' | 'a' | 'f' | 's' | 'o' | '*' | '_' | 'c'))
+    text.starts_with(|c: char| {
+        matches!(
+            c.to_ascii_lowercase(),
+            't' | 'a' | 'f' | 's' | 'o' | '*' | '_' | 'c'
+        )
+    })
 }
 
 #[cfg(test)]
@@ -91,9 +96,15 @@ mod tests {
         assert_eq!(strip_lead_in("**Answer:** 42"), Some("42"));
         assert_eq!(strip_lead_in("**Final answer:**\n42"), Some("42"));
         assert_eq!(strip_lead_in("Completed grid:\n1 2\n2 1"), Some("1 2\n2 1"));
-        assert_eq!(strip_lead_in("The answer is the answer is 42"), Some("the answer is 42"));
+        assert_eq!(
+            strip_lead_in("The answer is the answer is 42"),
+            Some("the answer is 42")
+        );
         // The rest is the env's to judge, hedges and all.
-        assert_eq!(strip_lead_in("The answer is 42, not 43"), Some("42, not 43"));
+        assert_eq!(
+            strip_lead_in("The answer is 42, not 43"),
+            Some("42, not 43")
+        );
     }
 
     #[test]

@@ -6,7 +6,9 @@
 //! digits it would see typed as plain rows, and a matrix with a row too few is still a row short.
 
 /// The environments read, each as `\begin{NAME}` … `\end{NAME}`.
-const ENVIRONMENTS: [&str; 6] = ["bmatrix", "pmatrix", "vmatrix", "Bmatrix", "matrix", "array"];
+const ENVIRONMENTS: [&str; 6] = [
+    "bmatrix", "pmatrix", "vmatrix", "Bmatrix", "matrix", "array",
+];
 
 /// The rows of `text` when it is one matrix environment and nothing else; `None` otherwise.
 pub(super) fn matrix_rows(text: &str) -> Option<String> {
@@ -21,7 +23,10 @@ pub(super) fn matrix_rows(text: &str) -> Option<String> {
         // The column spec: `{cccc}` or `{c|c|c}`, letters and bars only.
         let spec = body.trim_start().strip_prefix('{')?;
         let close = spec.find('}')?;
-        if !spec[..close].bytes().all(|b| matches!(b, b'l' | b'c' | b'r' | b'|' | b' ')) {
+        if !spec[..close]
+            .bytes()
+            .all(|b| matches!(b, b'l' | b'c' | b'r' | b'|' | b' '))
+        {
             return None;
         }
         body = &spec[close + 1..];
@@ -33,7 +38,7 @@ pub(super) fn matrix_rows(text: &str) -> Option<String> {
     let rows: Vec<String> = body
         .split("\\\\")
         .map(|row| row.replace("\\hline", " ").replace('&', " "))
-        .map(|row| row.trim().to_owned())
+        .map(|row| row.split_whitespace().collect::<Vec<_>>().join(" "))
         .filter(|row| !row.is_empty())
         .collect();
     (!rows.is_empty()).then(|| rows.join("\n"))
@@ -46,8 +51,14 @@ mod tests {
     #[test]
     fn matrices_read_as_rows() {
         let rows = Some("1 2\n2 1".to_owned());
-        assert_eq!(matrix_rows("\\begin{bmatrix} 1 & 2 \\\\ 2 & 1 \\end{bmatrix}"), rows);
-        assert_eq!(matrix_rows("\\begin{pmatrix}\n1 & 2 \\\\\n2 & 1\n\\end{pmatrix}"), rows);
+        assert_eq!(
+            matrix_rows("\\begin{bmatrix} 1 & 2 \\\\ 2 & 1 \\end{bmatrix}"),
+            rows
+        );
+        assert_eq!(
+            matrix_rows("\\begin{pmatrix}\n1 & 2 \\\\\n2 & 1\n\\end{pmatrix}"),
+            rows
+        );
         assert_eq!(
             matrix_rows("\\begin{array}{c|c} \\hline 1 & 2 \\\\ 2 & 1 \\\\ \\hline \\end{array}"),
             rows

@@ -27,7 +27,11 @@ pub fn peel_grid_frame(answer: &str, n: usize) -> Cow<'_, str> {
 /// The rows of a Markdown table with a header row, `n` rows below its separator, each with its
 /// row label dropped when every row has one; `None` when `text` is not such a table.
 fn table_rows(text: &str, n: usize) -> Option<Vec<String>> {
-    let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
     let rows: Vec<Vec<String>> = lines
         .iter()
         .map(|l| {

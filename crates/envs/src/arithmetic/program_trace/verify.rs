@@ -44,6 +44,11 @@ pub fn verify(data: &ProgramTraceData, response: &str) -> Verdict {
         Ok(answer) => answer,
         Err(rejection) => return rejection.into(),
     };
+    // A table with a header row and a step column reads as the list of its values.
+    let answer = match crate::forms::table_as_list(&answer, true, ", ", crate::forms::single_cell) {
+        Some(list) => std::borrow::Cow::Owned(list),
+        None => answer,
+    };
     let Some(listed) = parse_list(&answer, data.modulus) else {
         return Verdict::rejected(
             Reason::UnparsableAnswer,
@@ -192,6 +197,8 @@ mod tests {
     fn forms() {
         for form in [
             "7, 2, 7",
+            "The program prints: 7, 2, 7",
+            "| # | Printed |\n|---|---|\n| 1 | 7 |\n| 2 | 2 |\n| 3 | 7 |",
             "7,2,7",
             "7\n2\n7",
             "[7, 2, 7]",
@@ -237,7 +244,8 @@ mod tests {
             "- 7\n- 2\n-7",
             "- 7, 2, 7",
             "a: 7, 2, 7",
-            "The program prints: 7, 2, 7",
+            "The program prints: 7, 2, 7 or 7, 2, 8",
+            "The program prints maybe 7, 2, 7",
             "Output: 7, 2, 7\nOutput: 7, 2, 7",
             "- - 7\n- 2\n- 7",
         ] {

@@ -559,6 +559,7 @@ mod tests {
     fn the_grid_in_every_accepted_variant() {
         for form in [
             RIGHT,
+            "Solution:\nHouse 1: red, Brit, dog\nHouse 2: green, Swede, cat\nHouse 3: blue, Dane, bird",
             "\n  house 3 : BLUE ,dane, Bird \n\nHOUSE 1: dog; Brit; red\nHouse 2:cat,green,swede\n",
             "House 1: colour: red, nationality = Brit, pet: dog\nHouse 2: color=green, Swede, cat\n\
              House 3: blue, Dane, bird",
@@ -609,7 +610,7 @@ mod tests {
             "House 1: pet: red, Brit, dog\nHouse 2: green, Swede, cat\nHouse 3: blue, Dane, bird",
             "House 1: red or green, Brit, dog\nHouse 2: green, Swede, cat\nHouse 3: blue, Dane, bird",
             "1: red, Brit, dog\n2: green, Swede, cat\n3: blue, Dane, bird",
-            "Solution:\nHouse 1: red, Brit, dog\nHouse 2: green, Swede, cat\nHouse 3: blue, Dane, bird",
+            "Solution:\nHouse 1: red, Brit, dog\nHouse 2: green, Swede, cat\nHouse 3: blue, Dane, bird\nOr: none",
             "House 1: red, Brit, dog\nHouse 2: green, Swede, cat\nHouse 3: blue, Dane",
             "House 1: red, Brit, dog\nHouse 2: green, Swede, cat\nHouse 3:\n- blue\n- Dane\n- bird\n- fish",
             "| House | colour | nationality | pet |\n|---|---|---|---|\n| 1 | red | Brit | dog |\n| 2 | green | Swede | cat |",

@@ -130,6 +130,14 @@ pub fn verify(data: &HanoiData, response: &str) -> Verdict {
         Ok(answer) => answer,
         Err(rejection) => return rejection.into(),
     };
+    // A table with a header row (`| Move | From | To |`) reads as `FROM -> TO` moves.
+    let answer = match crate::forms::table_as_list(&answer, true, ", ", |cells| match cells {
+        [from, to] => Some(format!("{from} -> {to}")),
+        _ => None,
+    }) {
+        Some(list) => std::borrow::Cow::Owned(list),
+        None => answer,
+    };
     if let Err(why) = super::check::check_data(data) {
         return Verdict::rejected(Reason::VerifierError, format!("malformed record: {why}"));
     }
