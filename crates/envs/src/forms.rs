@@ -10,7 +10,9 @@ use std::borrow::Cow;
 use verigym_core::normalize;
 
 mod header_table;
-pub use header_table::{name_value, single_cell, table_as_list};
+pub use header_table::{
+    markdown_table, name_value, numbered_table_forms, single_cell, table_as_list,
+};
 
 /// Probe answers of one kind, each with its family name: what the envs' `realistic` helpers
 /// return, once for the forms and once for the near misses that guard them.

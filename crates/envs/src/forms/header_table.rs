@@ -80,6 +80,38 @@ pub fn name_value(cells: &[String]) -> Option<String> {
     }
 }
 
+/// A Markdown table with `header` and a row per item (probe forms): cells joined by ` | `.
+pub fn markdown_table(header: &[&str], rows: &[Vec<String>]) -> String {
+    let mut lines = vec![
+        format!("| {} |", header.join(" | ")),
+        format!("|{}", "---|".repeat(header.len())),
+    ];
+    lines.extend(rows.iter().map(|r| format!("| {} |", r.join(" | "))));
+    lines.join("\n")
+}
+
+/// The probe forms of a list answer (`items`, in order) as a table with a header and a step
+/// column: the right one, and the near miss whose first two rows trade numbers.
+pub fn numbered_table_forms(header: [&str; 2], items: &[String]) -> (String, Option<String>) {
+    let rows = |swap: bool| -> Vec<Vec<String>> {
+        items
+            .iter()
+            .enumerate()
+            .map(|(k, item)| {
+                let k = match (swap, k) {
+                    (true, 0) => 1,
+                    (true, 1) => 0,
+                    _ => k,
+                };
+                vec![(k + 1).to_string(), item.clone()]
+            })
+            .collect()
+    };
+    let right = markdown_table(&header, &rows(false));
+    let swapped = (items.len() > 1).then(|| markdown_table(&header, &rows(true)));
+    (right, swapped)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -95,6 +127,20 @@ mod tests {
         assert_eq!(
             table_as_list(t, false, ", ", name_value),
             Some("x = 4, y = 2".into())
+        );
+    }
+
+    #[test]
+    fn probe_tables_read_back_and_their_near_miss_does_not() {
+        let items = vec!["R".to_owned(), "D".to_owned()];
+        let (right, swapped) = numbered_table_forms(["Step", "Move"], &items);
+        assert_eq!(
+            table_as_list(&right, true, ", ", single_cell),
+            Some("R, D".into())
+        );
+        assert_eq!(
+            table_as_list(&swapped.unwrap(), true, ", ", single_cell),
+            None
         );
     }
 

@@ -67,7 +67,7 @@ pub fn probe_answers(data: &TopoOrderData, answer: &str) -> ProbeAnswers {
             near_miss.push(("valid_but_not_smallest", listed(&other, ", ", "")));
         }
     }
-    ProbeAnswers {
+    let mut answers = ProbeAnswers {
         equivalent,
         realistic: vec![
             ("bracketed", format!("[{answer}]")),
@@ -87,7 +87,16 @@ pub fn probe_answers(data: &TopoOrderData, answer: &str) -> ProbeAnswers {
             ("oxford_comma", oxford(order)),
         ],
         near_miss,
+    };
+    // Issue 31: the list as a table with a header row and a step column, and that table
+    // numbered out of order.
+    let items: Vec<String> = answer.split(", ").map(str::to_owned).collect();
+    let (table, misnumbered) = crate::forms::numbered_table_forms(["Position", "Task"], &items);
+    answers.realistic.push(("table_with_header", table));
+    if let Some(t) = misnumbered {
+        answers.near_miss.push(("table_misnumbered", t));
     }
+    answers
 }
 
 /// `3, 1, and 2` (a lone task is just its number).

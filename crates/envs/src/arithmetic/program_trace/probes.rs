@@ -70,12 +70,21 @@ pub fn probe_answers(data: &ProgramTraceData, answer: &str, foreign: &str) -> Pr
     if !foreign.is_empty() && foreign != answer {
         near_miss.push(("other_problem", foreign.to_owned()));
     }
-    ProbeAnswers {
+    let mut answers = ProbeAnswers {
         equivalent: vec![
             ("no_spaces", join(out, ",")),
             ("semicolons", join(out, "; ")),
         ],
         near_miss,
         realistic,
+    };
+    // Issue 31: the list as a table with a header row and a step column, and that table
+    // numbered out of order.
+    let items: Vec<String> = answer.split(", ").map(str::to_owned).collect();
+    let (table, misnumbered) = crate::forms::numbered_table_forms(["#", "Printed"], &items);
+    answers.realistic.push(("table_with_header", table));
+    if let Some(t) = misnumbered {
+        answers.near_miss.push(("table_misnumbered", t));
     }
+    answers
 }

@@ -156,11 +156,28 @@ pub fn probe_answers(data: &SatData, answer: &str, foreign: &str) -> ProbeAnswer
     if !foreign.is_empty() && !foreign_satisfies {
         near_miss.push(("other_problem", foreign.to_owned()));
     }
-    ProbeAnswers {
+    let mut answers = ProbeAnswers {
         equivalent,
         near_miss,
         realistic,
+    };
+    // Issue 31: the assignment as a table with a header row, and that table a row short.
+    let rows: Vec<Vec<String>> = answer
+        .split(", ")
+        .filter_map(|pair| pair.split_once("="))
+        .map(|(name, value)| vec![name.to_owned(), value.to_owned()])
+        .collect();
+    answers.realistic.push((
+        "table_with_header",
+        crate::forms::markdown_table(&["Variable", "Value"], &rows),
+    ));
+    if rows.len() > 1 {
+        answers.near_miss.push((
+            "table_row_missing",
+            crate::forms::markdown_table(&["Variable", "Value"], &rows[..rows.len() - 1]),
+        ));
     }
+    answers
 }
 
 fn to_bits(values: &[bool]) -> u64 {

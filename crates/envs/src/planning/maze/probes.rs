@@ -137,7 +137,7 @@ pub fn probe_answers(data: &MazeData, answer: &str) -> ProbeAnswers {
     // Walking into the outer wall from S: up from the top row is always off-limits or a wall.
     let up = "U".repeat(data.start[0] as usize);
     near_miss.push(("into_the_border", up));
-    ProbeAnswers {
+    let mut answers = ProbeAnswers {
         equivalent: vec![
             ("lower_case", answer.to_lowercase()),
             (
@@ -152,5 +152,16 @@ pub fn probe_answers(data: &MazeData, answer: &str) -> ProbeAnswers {
         ],
         realistic,
         near_miss,
+    };
+    // Issue 31: the moves as a table with a header row and a step column, and that table
+    // numbered out of order (only for an answer of move letters).
+    if answer.bytes().all(|b| b"UDLR".contains(&b)) {
+        let items: Vec<String> = answer.chars().map(String::from).collect();
+        let (table, misnumbered) = crate::forms::numbered_table_forms(["Step", "Move"], &items);
+        answers.realistic.push(("table_with_header", table));
+        if let Some(t) = misnumbered {
+            answers.near_miss.push(("table_misnumbered", t));
+        }
     }
+    answers
 }
