@@ -21,7 +21,9 @@ OUT = "tests/data/realistic/layouts"
 
 # Correct forms the verifiers read before issue 31 (judged with the binary of main a03d7a0): left
 # out, so every correct line here is a form that was refused. Their near misses stay as guards.
-READ_BEFORE = set([('crt', 'x_congruent_mod'), ('crt', 'x_equals'), ('cryptarithm', 'arrows'), ('cryptarithm', 'table_header'), ('graph_coloring', 'arrows'), ('graph_coloring', 'table_header'), ('graph_coloring', 'vertex_words'), ('hanoi', 'numbered_arrows'), ('knapsack', 'items_word'), ('knapsack', 'numbered_items'), ('knapsack', 'set_braces'), ('knapsack', 'the_items_are'), ('knights_knaves', 'gloss_in_parentheses'), ('knights_knaves', 'grouped'), ('knights_knaves', 'numbered_sentences'), ('knights_knaves', 'table_header'), ('linear_mod', 'congruences'), ('linear_mod', 'numbered'), ('linear_mod', 'tuple'), ('maze', 'numbered_words'), ('modarith', 'x_congruent_mod'), ('modarith', 'x_equals'), ('modexp', 'x_congruent_mod'), ('modexp', 'x_equals'), ('sat', 'numbered'), ('shortest_path', 'cost_in_parentheses'), ('shortest_path', 'path_and_cost_lines'), ('shortest_path', 'the_path_is'), ('topo_order', 'arrows'), ('topo_order', 'numbered_tasks'), ('topo_order', 'the_order_is'), ('water_jugs', 'numbered_sentences'), ('zebra', 'table_header')])
+READ_BEFORE = set([('crt', 'x_congruent_mod'), ('crt', 'x_equals'), ('cryptarithm', 'arrows'), ('cryptarithm', 'table_header'), ('graph_coloring', 'arrows'), ('graph_coloring', 'table_header'), ('graph_coloring', 'vertex_words'), ('hanoi', 'numbered_arrows'), ('knapsack', 'items_word'), ('knapsack', 'numbered_items'), ('knapsack', 'set_braces'), ('knapsack', 'the_items_are'), ('knights_knaves', 'gloss_in_parentheses'), ('knights_knaves', 'grouped'), ('knights_knaves', 'numbered_sentences'), ('knights_knaves', 'table_header'), ('linear_mod', 'congruences'), ('linear_mod', 'numbered'), ('linear_mod', 'tuple'), ('maze', 'numbered_words'), ('modarith', 'x_congruent_mod'), ('modarith', 'x_equals'), ('modexp', 'x_congruent_mod'), ('modexp', 'x_equals'), ('sat', 'numbered'), ('shortest_path', 'cost_in_parentheses'), ('shortest_path', 'path_and_cost_lines'), ('shortest_path', 'the_path_is'), ('topo_order', 'arrows'), ('topo_order', 'numbered_tasks'), ('topo_order', 'the_order_is'), ('water_jugs', 'numbered_sentences'), ('zebra', 'table_header'),
+    ('hanoi', 'lead_in_bold_final_answer'), ('maze', 'lead_in_bold_final_answer'),
+    ('program_trace', 'lead_in_bold_final_answer'), ('water_jugs', 'lead_in_bold_final_answer')])
 
 # Correct forms still refused (issue 31, left open): not written, so the corpus states only what
 # holds. Their near misses stay as guards.
@@ -147,6 +149,8 @@ def grid_forms(grid, bad, given_row_digits=True):
         ]
     forms += [
         ("table_header_row_missing", tag(header_table(grid[:-1])), "unparsable_answer"),
+        # A "header" of digits that are not the column numbers is a second first row.
+        ("table_header_is_another_row", tag(md_table([str(d) for d in bad[0]], grid)), "unparsable_answer"),
         ("table_row_labels_out_of_order", tag(md_table([""] + [f"C{j}" for j in range(1, n + 1)], ([f"R{n + 1 - i}"] + list(row) for i, row in enumerate(grid, 1)))), "unparsable_answer"),
         ("bmatrix_row_missing", f"\\boxed{{{bmatrix(grid[:-1])}}}", "unparsable_answer"),
         ("one_line_row_missing", tag(" / ".join(s(row, "") for row in grid[:-1])), "unparsable_answer"),
@@ -414,7 +418,23 @@ def topo_order():
             yield from cases(level, seed, r, forms)
 
 
+# Envs whose forms above already state the value in a sentence (`sentences`).
+SENTENCE_ENVS = {"modarith", "modexp", "crt", "countdown"}
+
+
+def lead_ins(a):
+    """The fixed lead-ins every env reads through, and a hedge in the same place."""
+    return [
+        ("lead_in_the_answer_is", tag(f"The answer is:\n{a}"), "correct"),
+        ("lead_in_bold_final_answer", tag(f"**Final answer:** {a}"), "correct"),
+        ("lead_in_hedged", tag(f"The answer is probably {a}"), "unparsable_answer"),
+        ("lead_in_then_other_words", tag(f"I think the answer is {a}"), "unparsable_answer"),
+    ]
+
+
 def cases(level, seed, r, forms):
+    if r["env"] not in SENTENCE_ENVS:
+        forms = forms + lead_ins(r["answer"])
     for form, response, expect in forms:
         yield dict(level=level, seed=seed, index=r["index"], form=form, response=response, expect=expect)
 

@@ -54,11 +54,36 @@ fn table_rows(text: &str, n: usize) -> Option<Vec<String>> {
         .iter()
         .enumerate()
         .all(|(k, cells)| cells.len() == n + 1 && is_row_label(&cells[0], k + 1));
+    // The header names columns: a row of digits other than 1, 2, … in order could be a row of
+    // some other grid, and a grid with a second first row is no answer.
+    let names = &rows[0][usize::from(labelled && rows[0].len() == n + 1)..];
+    if !names
+        .iter()
+        .enumerate()
+        .all(|(j, cell)| is_column_name(cell, j + 1))
+    {
+        return None;
+    }
     Some(
         body.iter()
             .map(|cells| cells[usize::from(labelled)..].join(" "))
             .collect(),
     )
+}
+
+/// Whether a header cell may name column `j`: text holding no digit (`""`, `Col`), or `j` itself
+/// written as `j`, `Cj`, `Col j` or `Column j`.
+fn is_column_name(cell: &str, j: usize) -> bool {
+    if !cell.bytes().any(|b| b.is_ascii_digit()) {
+        return true;
+    }
+    let lower = cell.to_ascii_lowercase();
+    let number = ["column", "col", "c"]
+        .iter()
+        .find_map(|p| lower.strip_prefix(p))
+        .unwrap_or(&lower)
+        .trim();
+    number.bytes().all(|b| b.is_ascii_digit()) && number.parse::<usize>().is_ok_and(|m| m == j)
 }
 
 /// Whether `cell` labels row `k`: `k`, `Rk`, `R k`, `Row k` (any case).
@@ -75,6 +100,10 @@ fn is_row_label(cell: &str, k: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn read_back(text: &str) -> Result<[u8; crate::logic::grid_answer::MAX_CELLS], String> {
+        crate::logic::grid_answer::read_grid(text, 2)
+    }
 
     #[test]
     fn headers_labels_and_one_line_rows_are_peeled() {
@@ -96,9 +125,17 @@ mod tests {
         // A row too few or too many below the separator: not peeled, so the grammar refuses it.
         let short = "| C1 | C2 |\n|---|---|\n| 1 | 2 |";
         assert_eq!(peel_grid_frame(short, 2), short);
-        // Labels out of order are kept, and the row is then a row too long.
+        // Labels out of order are no labels, so the table is not peeled and the grammar refuses
+        // its header.
         let swapped = "| | C1 | C2 |\n|---|---|---|\n| R2 | 1 | 2 |\n| R1 | 2 | 1 |";
-        assert_eq!(peel_grid_frame(swapped, 2), "R2 1 2\nR1 2 1");
+        assert_eq!(peel_grid_frame(swapped, 2), swapped);
+        assert!(read_back(swapped).is_err());
+        // A header of digits that are not the column numbers is a row of another grid.
+        let two_first_rows = "| 2 | 1 |\n|---|---|\n| 1 | 2 |\n| 2 | 1 |";
+        assert_eq!(peel_grid_frame(two_first_rows, 2), two_first_rows);
+        assert_eq!(read_back(two_first_rows).unwrap_err(), "more than 2 rows");
+        let column_numbers = "| 1 | 2 |\n|---|---|\n| 1 | 2 |\n| 2 | 1 |";
+        assert_eq!(peel_grid_frame(column_numbers, 2), "1 2\n2 1");
         assert!(!is_row_label("+1", 1));
         assert!(!is_row_label("R12", 1));
     }
