@@ -22,8 +22,13 @@
 //!    joined); `\to`, `\rightarrow`, `\longrightarrow`, `\Rightarrow` become `→` (a command
 //!    name only when no letter follows, so `\top` stays); `\{` and `\}` become `{` and `}`. An
 //!    arrow or a brace then means whatever it means in the env's grammar, as if typed directly.
+//! 3c. **A LaTeX matrix** that is the whole answer (`bmatrix`, `pmatrix`, `array`, …) reads as
+//!    its rows (`normalize/matrix.rs`), before rule 3b could read its `\\` as a space.
 //! 4. **Trailing sentence punctuation** is dropped: a final `.`, `,`, `;` or `。` (repeatedly,
 //!    with the whitespace around it). `!` is kept: in an expression it could be a factorial.
+//! 5. **A lead-in** in front of the answer, one of a fixed list of phrases (`The answer is`,
+//!    `**Final answer:**`, `Completed grid:`), is peeled once (`normalize/lead_in.rs`); the rest must still
+//!    be the whole answer in the env's grammar, so a hedge after it stays unparsable.
 //!
 //! Inline Markdown emphasis (`**Alice**: knight`) is *not* a universal rule, because countdown
 //! writes multiplication as `*`. Grammars in which `*` carries no meaning remove it with
