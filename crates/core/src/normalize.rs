@@ -27,8 +27,8 @@
 //! 4. **Trailing sentence punctuation** is dropped: a final `.`, `,`, `;` or `。` (repeatedly,
 //!    with the whitespace around it). `!` is kept: in an expression it could be a factorial.
 //! 5. **A lead-in** in front of the answer, one of a fixed list of phrases (`The answer is`,
-//!    `**Final answer:**`, `Completed grid:`), is peeled once (`normalize/lead_in.rs`); the rest must still
-//!    be the whole answer in the env's grammar, so a hedge after it stays unparsable.
+//!    `**Final answer:**`, `Completed grid:`), is peeled once (`normalize/lead_in.rs`); the rest
+//!    must still be the whole answer in the env's grammar, so a hedge after it stays unparsable.
 //!
 //! Inline Markdown emphasis (`**Alice**: knight`) is *not* a universal rule, because countdown
 //! writes multiplication as `*`. Grammars in which `*` carries no meaning remove it with

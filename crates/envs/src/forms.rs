@@ -1,5 +1,6 @@
 //! Layout pieces shared by the puzzle envs' answer grammars: list markers, Markdown emphasis,
-//! Markdown table rows and whole tables with a header row (`header_table`). Each env decides what a line *means*; this module only peels layout off.
+//! Markdown table rows and whole tables with a header row (`header_table`). Each env decides what
+//! a line *means*; this module only peels layout off.
 //!
 //! Every helper here is a pure function of one line and removes only characters that cannot carry
 //! an answer's content (a bullet, `**`, a table's pipes), so no helper can turn a wrong answer

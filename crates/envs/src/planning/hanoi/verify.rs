@@ -11,8 +11,9 @@
 //! `of`, `peg`, `rod`, `the`, `top` around them; parentheses, commas and colons read as spaces,
 //! and one pair of square brackets may enclose the whole move (a JSON pair, `[1, 3]`). So
 //! `1 -> 3`, `1 3`, `A C`, `(1, 3)`, `[1, 3]`, `peg 1 to peg 3`, `Move the top disk of peg 1 onto
-//! peg 3`, `Move the top disk from peg 1 to peg 3` and `Move disk 2 from A to C` are all one move, and `[[1, 3], [1, 2]]` is two. `disk D`
-//! names the disk that moves, and it is checked (`the top disk of peg 1` names none). Any other
+//! peg 3`, `Move the top disk from peg 1 to peg 3` and `Move disk 2 from A to C` are all one
+//! move, and `[[1, 3], [1, 2]]` is two. `disk D` names the disk that moves, and it is checked
+//! (`the top disk of peg 1` or `from peg 1` names none). Any other
 //! word or mark (a bracket anywhere else in a move: `[1, 3`, `[1], 3`), or a move with other than
 //! two pegs (`[1, 3, 2]`), makes the answer unparsable.
 //!
