@@ -12,7 +12,7 @@ use verigym_core::normalize;
 
 mod header_table;
 pub use header_table::{
-    markdown_table, name_value, numbered_table_forms, single_cell, table_as_list,
+    name_value, push_numbered_table, push_pairs_table, single_cell, table_as_list,
 };
 
 /// Probe answers of one kind, each with its family name: what the envs' `realistic` helpers

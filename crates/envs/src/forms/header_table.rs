@@ -6,6 +6,8 @@
 //! has the header's cell count, and no other separator follows; a column of step numbers is
 //! dropped only when it counts 1, 2, … in order, so numbering cannot reorder the rows.
 
+use verigym_core::env::ProbeAnswers;
+
 use super::{is_separator_row, strip_emphasis, table_cells};
 
 /// The body rows' cells (emphasis dropped, trimmed) of a table with a header row that is the
@@ -90,9 +92,10 @@ pub fn markdown_table(header: &[&str], rows: &[Vec<String>]) -> String {
     lines.join("\n")
 }
 
-/// The probe forms of a list answer (`items`, in order) as a table with a header and a step
-/// column: the right one, and the near miss whose first two rows trade numbers.
-pub fn numbered_table_forms(header: [&str; 2], items: &[String]) -> (String, Option<String>) {
+/// Adds the probe forms of a list answer (`items`, in order) to `answers`: the list as a table
+/// with `header` and a step column (realistic), and that table with its first two rows trading
+/// numbers (a near miss: numbering must count the rows in order).
+pub fn push_numbered_table(answers: &mut ProbeAnswers, header: [&str; 2], items: &[String]) {
     let rows = |swap: bool| -> Vec<Vec<String>> {
         items
             .iter()
@@ -107,9 +110,34 @@ pub fn numbered_table_forms(header: [&str; 2], items: &[String]) -> (String, Opt
             })
             .collect()
     };
-    let right = markdown_table(&header, &rows(false));
-    let swapped = (items.len() > 1).then(|| markdown_table(&header, &rows(true)));
-    (right, swapped)
+    answers
+        .realistic
+        .push(("table_with_header", markdown_table(&header, &rows(false))));
+    if items.len() > 1 {
+        answers
+            .near_miss
+            .push(("table_misnumbered", markdown_table(&header, &rows(true))));
+    }
+}
+
+/// Adds the probe forms of an assignment answer (`name SEP value` pairs joined by `, `) to
+/// `answers`: a table with `header` and a row per pair (realistic), and that table a row short
+/// (a near miss).
+pub fn push_pairs_table(answers: &mut ProbeAnswers, header: [&str; 2], answer: &str, sep: &str) {
+    let rows: Vec<Vec<String>> = answer
+        .split(", ")
+        .filter_map(|pair| pair.split_once(sep))
+        .map(|(name, value)| vec![name.to_owned(), value.to_owned()])
+        .collect();
+    answers
+        .realistic
+        .push(("table_with_header", markdown_table(&header, &rows)));
+    if rows.len() > 1 {
+        answers.near_miss.push((
+            "table_row_missing",
+            markdown_table(&header, &rows[..rows.len() - 1]),
+        ));
+    }
 }
 
 #[cfg(test)]

@@ -88,14 +88,9 @@ pub fn probe_answers(data: &TopoOrderData, answer: &str) -> ProbeAnswers {
         ],
         near_miss,
     };
-    // Issue 31: the list as a table with a header row and a step column, and that table
-    // numbered out of order.
+    // Issue 31: the order as a table with a header row and a position column.
     let items: Vec<String> = answer.split(", ").map(str::to_owned).collect();
-    let (table, misnumbered) = crate::forms::numbered_table_forms(["Position", "Task"], &items);
-    answers.realistic.push(("table_with_header", table));
-    if let Some(t) = misnumbered {
-        answers.near_miss.push(("table_misnumbered", t));
-    }
+    crate::forms::push_numbered_table(&mut answers, ["Position", "Task"], &items);
     answers
 }
 

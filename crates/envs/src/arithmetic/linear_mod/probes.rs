@@ -119,21 +119,7 @@ pub fn probe_answers(data: &LinearModData, answer: &str, foreign: &str) -> Probe
             ("trailing_period", format!("{answer}.")),
         ],
     };
-    // Issue 31: the assignment as a table with a header row, and that table a row short.
-    let rows: Vec<Vec<String>> = answer
-        .split(", ")
-        .filter_map(|pair| pair.split_once(" = "))
-        .map(|(name, value)| vec![name.to_owned(), value.to_owned()])
-        .collect();
-    answers.realistic.push((
-        "table_with_header",
-        crate::forms::markdown_table(&["Unknown", "Value"], &rows),
-    ));
-    if rows.len() > 1 {
-        answers.near_miss.push((
-            "table_row_missing",
-            crate::forms::markdown_table(&["Unknown", "Value"], &rows[..rows.len() - 1]),
-        ));
-    }
+    // Issue 31: the assignment as a table with a header row.
+    crate::forms::push_pairs_table(&mut answers, ["Unknown", "Value"], answer, " = ");
     answers
 }

@@ -78,13 +78,8 @@ pub fn probe_answers(data: &ProgramTraceData, answer: &str, foreign: &str) -> Pr
         near_miss,
         realistic,
     };
-    // Issue 31: the list as a table with a header row and a step column, and that table
-    // numbered out of order.
+    // Issue 31: the output as a table with a header row and a line column.
     let items: Vec<String> = answer.split(", ").map(str::to_owned).collect();
-    let (table, misnumbered) = crate::forms::numbered_table_forms(["#", "Printed"], &items);
-    answers.realistic.push(("table_with_header", table));
-    if let Some(t) = misnumbered {
-        answers.near_miss.push(("table_misnumbered", t));
-    }
+    crate::forms::push_numbered_table(&mut answers, ["#", "Printed"], &items);
     answers
 }

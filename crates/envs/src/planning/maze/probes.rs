@@ -153,15 +153,11 @@ pub fn probe_answers(data: &MazeData, answer: &str) -> ProbeAnswers {
         realistic,
         near_miss,
     };
-    // Issue 31: the moves as a table with a header row and a step column, and that table
-    // numbered out of order (only for an answer of move letters).
+    // Issue 31: the moves as a table with a header row and a step column (only for an answer of
+    // move letters).
     if answer.bytes().all(|b| b"UDLR".contains(&b)) {
         let items: Vec<String> = answer.chars().map(String::from).collect();
-        let (table, misnumbered) = crate::forms::numbered_table_forms(["Step", "Move"], &items);
-        answers.realistic.push(("table_with_header", table));
-        if let Some(t) = misnumbered {
-            answers.near_miss.push(("table_misnumbered", t));
-        }
+        crate::forms::push_numbered_table(&mut answers, ["Step", "Move"], &items);
     }
     answers
 }
