@@ -159,17 +159,17 @@ mod tests {
     }
 
     #[test]
-    fn probe_tables_read_back_and_their_near_miss_does_not() {
-        let items = vec!["R".to_owned(), "D".to_owned()];
-        let (right, swapped) = numbered_table_forms(["Step", "Move"], &items);
-        assert_eq!(
-            table_as_list(&right, true, ", ", single_cell),
-            Some("R, D".into())
-        );
-        assert_eq!(
-            table_as_list(&swapped.unwrap(), true, ", ", single_cell),
-            None
-        );
+    fn probe_tables_read_back_and_their_near_misses_do_not() {
+        let mut answers = ProbeAnswers::default();
+        push_numbered_table(&mut answers, ["Step", "Move"], &["R".into(), "D".into()]);
+        push_pairs_table(&mut answers, ["Name", "Value"], "x = 1, y = 2", " = ");
+        let steps = |t: &str| table_as_list(t, true, ", ", single_cell);
+        let pairs = |t: &str| table_as_list(t, false, ", ", name_value);
+        let (real, near) = (&answers.realistic, &answers.near_miss);
+        assert_eq!(steps(&real[0].1), Some("R, D".into()));
+        assert_eq!(steps(&near[0].1), None);
+        assert_eq!(pairs(&real[1].1), Some("x = 1, y = 2".into()));
+        assert_eq!(pairs(&near[1].1), Some("x = 1".into()));
     }
 
     #[test]
