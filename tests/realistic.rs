@@ -7,7 +7,9 @@
 //! the corpus stays small and follows the env's generator; `expect` is a reason code. An optional
 //! `"params"` object overrides params by name (as `--param` does). Every line must get exactly its
 //! expected reason, and every registered env whose answer is tagged must have a non-empty file
-//! holding both correct forms and near misses.
+//! holding both correct forms and near misses. `tests/data/realistic/layouts/<env>.jsonl`, where
+//! it exists, holds the layout forms of issue 31 (tables with header rows, LaTeX matrices,
+//! heading lines, fixed sentences; written by `generate_layouts.py`) and is judged the same way.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -35,6 +37,12 @@ fn corpus_path(env: &str) -> PathBuf {
         .join(format!("{env}.jsonl"))
 }
 
+fn layouts_path(env: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/realistic/layouts")
+        .join(format!("{env}.jsonl"))
+}
+
 fn tagged_envs() -> impl Iterator<Item = &'static str> {
     registry::envs()
         .iter()
@@ -44,8 +52,11 @@ fn tagged_envs() -> impl Iterator<Item = &'static str> {
 
 /// Judges every line of one env's corpus; returns the failures and the (correct, other) counts.
 fn judge_corpus(env_id: &str) -> (Vec<String>, usize, usize) {
-    let path = corpus_path(env_id);
-    let text = fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    judge_file(env_id, &corpus_path(env_id))
+}
+
+fn judge_file(env_id: &str, path: &Path) -> (Vec<String>, usize, usize) {
+    let text = fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let env = registry::find(env_id).unwrap();
     let mut failures = Vec::new();
     let (mut correct, mut other) = (0, 0);
@@ -96,6 +107,22 @@ fn every_corpus_line_gets_its_expected_verdict() {
         }
         failures.append(&mut f);
     }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn every_layout_line_gets_its_expected_verdict() {
+    let mut failures = Vec::new();
+    let mut judged = 0;
+    for env in tagged_envs() {
+        let path = layouts_path(env);
+        if path.is_file() {
+            let (mut f, correct, other) = judge_file(env, &path);
+            judged += correct + other;
+            failures.append(&mut f);
+        }
+    }
+    assert!(judged > 0, "no layout corpus was found");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 

@@ -22,8 +22,13 @@
 //!    joined); `\to`, `\rightarrow`, `\longrightarrow`, `\Rightarrow` become `→` (a command
 //!    name only when no letter follows, so `\top` stays); `\{` and `\}` become `{` and `}`. An
 //!    arrow or a brace then means whatever it means in the env's grammar, as if typed directly.
+//! 3c. **A LaTeX matrix** that is the whole answer (`bmatrix`, `pmatrix`, `array`, …) reads as
+//!    its rows (`normalize/matrix.rs`), before rule 3b could read its `\\` as a space.
 //! 4. **Trailing sentence punctuation** is dropped: a final `.`, `,`, `;` or `。` (repeatedly,
 //!    with the whitespace around it). `!` is kept: in an expression it could be a factorial.
+//! 5. **A lead-in** in front of the answer, one of a fixed list of phrases (`The answer is`,
+//!    `**Final answer:**`, `Completed grid:`), is peeled once (`normalize/lead_in.rs`); the rest
+//!    must still be the whole answer in the env's grammar, so a hedge after it stays unparsable.
 //!
 //! Inline Markdown emphasis (`**Alice**: knight`) is *not* a universal rule, because countdown
 //! writes multiplication as `*`. Grammars in which `*` carries no meaning remove it with
@@ -34,6 +39,9 @@
 //! answer with none of the marks (`86`) is returned borrowed, without a copy.
 
 use std::borrow::Cow;
+
+mod lead_in;
+mod matrix;
 
 /// The LaTeX commands whose argument is plain text: `\text{X}` reads as `X`.
 const TEXT_COMMANDS: [&str; 4] = ["\\text{", "\\textbf{", "\\mathrm{", "\\mathbf{"];
@@ -59,11 +67,20 @@ pub fn normalize_answer(answer: &str) -> Cow<'_, str> {
         return Cow::Borrowed(trimmed);
     }
     let mut text = Cow::Borrowed(trimmed);
+    let mut lead_in_peeled = false;
     // A pass only shrinks the text, and a delimiter once peeled cannot occur inside again, so a
     // few passes reach the fixed point; the cap keeps the work linear on any input.
     for _ in 0..MAX_PASSES {
         let before = text.len();
         text = map_cow(text, peel_wrappers);
+        if !lead_in_peeled && let Some(rest) = lead_in::strip_lead_in(&text) {
+            lead_in_peeled = true;
+            text = Cow::Owned(rest.to_owned());
+        }
+        // Before rule 3b, which would read the matrix's `\\ ` as a LaTeX space.
+        if let Some(rows) = matrix::matrix_rows(&text) {
+            text = Cow::Owned(rows);
+        }
         text = map_cow(text, read_spacing_and_symbols);
         text = map_cow(text, drop_inner_marks);
         text = map_cow(text, strip_trailing_punctuation);
@@ -82,6 +99,7 @@ fn needs_work(text: &str) -> bool {
     text.bytes()
         .any(|b| matches!(b, b'`' | b'*' | b'_' | b'$' | b'\\') || b >= 0x80)
         || ends_with_punctuation(text)
+        || (lead_in::may_have_lead_in(text) && lead_in::strip_lead_in(text).is_some())
 }
 
 /// Unicode spaces that print as a plain space (rule 3b).

@@ -1,5 +1,6 @@
-//! Layout pieces shared by the puzzle envs' answer grammars: list markers, Markdown emphasis and
-//! Markdown table rows. Each env decides what a line *means*; this module only peels layout off.
+//! Layout pieces shared by the puzzle envs' answer grammars: list markers, Markdown emphasis,
+//! Markdown table rows and whole tables with a header row (`header_table`). Each env decides what
+//! a line *means*; this module only peels layout off.
 //!
 //! Every helper here is a pure function of one line and removes only characters that cannot carry
 //! an answer's content (a bullet, `**`, a table's pipes), so no helper can turn a wrong answer
@@ -8,6 +9,11 @@
 use std::borrow::Cow;
 
 use verigym_core::normalize;
+
+mod header_table;
+pub use header_table::{
+    name_value, push_numbered_table, push_pairs_table, single_cell, table_as_list,
+};
 
 /// Probe answers of one kind, each with its family name: what the envs' `realistic` helpers
 /// return, once for the forms and once for the near misses that guard them.
@@ -52,6 +58,31 @@ pub fn strip_enumerator(line: &str) -> Option<&str> {
     };
     rest.starts_with(char::is_whitespace)
         .then(|| rest.trim_start())
+}
+
+/// `text` without the enumerator of each line, when it has a non-blank line and every one starts with an enumerator (`1.`, `2)`, `(3)`) counting 1, 2, … in order; `None` otherwise.
+/// For answers whose items are numbers, where only the order makes `1.` a marker: numbering out
+/// of order, or on some lines only, is left for the grammar to refuse.
+pub fn strip_numbering(text: &str) -> Option<String> {
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    if lines.is_empty() {
+        return None;
+    }
+    let mut out = Vec::with_capacity(lines.len());
+    for (k, line) in lines.iter().enumerate() {
+        let rest = strip_enumerator(line)?;
+        let number: String = line
+            .trim_start()
+            .trim_start_matches('(')
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect();
+        if number.parse::<usize>().ok()? != k + 1 {
+            return None;
+        }
+        out.push(rest);
+    }
+    Some(out.join("\n"))
 }
 
 /// `line` without a bullet or an enumerator in front.
@@ -141,6 +172,16 @@ mod tests {
         assert_eq!(strip_enumerator("1: 2"), None);
         assert_eq!(strip_enumerator("1.5"), None);
         assert_eq!(strip_list_marker("  - 2. x"), "x");
+        assert_eq!(
+            strip_numbering("1. 7\n2) 2\n\n(3) 7"),
+            Some("7\n2\n7".into())
+        );
+        assert_eq!(strip_numbering("1. 7"), Some("7".into()));
+        assert_eq!(strip_numbering("2. 7"), None);
+        assert_eq!(strip_numbering(""), None);
+        assert_eq!(strip_numbering("2. 7\n1. 2"), None);
+        assert_eq!(strip_numbering("1. 7\n2"), None);
+        assert_eq!(strip_numbering("1. 7\n1. 2"), None);
     }
 
     #[test]

@@ -204,6 +204,14 @@ fn tagged_probes(problem: &dyn DynProblem, foreign: &str) -> Vec<Probe> {
     );
     accept("realistic:boxed_bold", format!("\\boxed{{**{a}**}}"));
     accept(
+        "realistic:the_answer_is",
+        format!("<answer>The answer is {a}.</answer>"),
+    );
+    accept(
+        "realistic:bold_answer_label",
+        format!("<answer>**Final answer:** {a}</answer>"),
+    );
+    accept(
         "realistic:bold_in_tag_and_box",
         format!("<answer>**{a}**</answer> so \\boxed{{{a}}}"),
     );

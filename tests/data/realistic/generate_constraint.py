@@ -91,7 +91,9 @@ def grid_env(env, blank):
             ("row_missing", tag(rows(sol[:-1])), "unparsable_answer"),
             ("row_labels_out_of_order", tag("\n".join(f"Row {n - i}: " + " ".join(map(str, row)) for i, row in enumerate(sol))), "unparsable_answer"),
             ("one_flat_row", tag(" ".join(str(d) for row in sol for d in row)), "unparsable_answer"),
-            ("prose_in_answer", tag(f"The grid is\n{a}"), "unparsable_answer"),
+            # Issue 31: a fixed lead-in ("The grid is") is read through; other prose is not.
+            ("prose_in_answer", tag(f"The grid is\n{a}"), "correct"),
+            ("hedged_prose_in_answer", tag(f"I think the grid is\n{a}"), "unparsable_answer"),
         ]
         if env == "futoshiki":
             forms.append(("signs_left_in", tag(" < ".join(map(str, sol[0])) + "\n" + rows(sol[1:])), "unparsable_answer"))

@@ -168,7 +168,9 @@ def linear_mod():
                 ("bare_values", tag(", ".join(map(str, sol))), "unparsable_answer"),
                 ("two_values_for_one", tag(f"{a} or {(sol[-1] + 1) % p}"), "unparsable_answer"),
                 ("chained", tag(f"{names[0]} = {names[1]} = {sol[1]}"), "unparsable_answer"),
-                ("prose", tag(f"The solution is {a}"), "unparsable_answer"),
+                # Issue 31: a fixed lead-in ("The solution is") is read through; other prose is not.
+                ("prose", tag(f"The solution is {a}"), "correct"),
+                ("hedged_prose", tag(f"I think the solution is {a}"), "unparsable_answer"),
             ]
             if sol[0] != sol[1]:
                 forms.append(("first_two_swapped", tag(pairs(swapped, eq)), "wrong_answer"))

@@ -60,11 +60,13 @@ fn strip_row_markers(answer: &str) -> Result<Cow<'_, str>, String> {
 
 /// Reads an `n`×`n` grid of digits (row-major) in the sudoku grammar: rows on lines or in
 /// brackets, digits separated by nothing, spaces, commas or bars, border lines, `Row K:` labels,
-/// and a list marker before every row (see the module notes). The digits are not range-checked.
+/// a list marker before every row (see the module notes), and the frame
+/// [`crate::logic::grid_frame`] peels (a table's header row and label column, one-line rows). The digits are not range-checked.
 /// The error says where the text stops being a grid.
 pub fn read_grid(answer: &str, n: usize) -> Result<[u8; MAX_CELLS], String> {
     let mut grid = [0u8; MAX_CELLS];
-    let answer = strip_row_markers(answer)?;
+    let framed = crate::logic::grid_frame::peel_grid_frame(answer, n);
+    let answer = strip_row_markers(&framed)?;
     parse_grid(&answer, n, &mut grid).map_err(|e| match e {
         ParseError::BadChar(c, line) => format!(
             "line {line} holds {c:?}; rows may hold only digits, spaces, commas, brackets and bars"
@@ -112,7 +114,8 @@ pub fn misnumbered_rows(grid: &[Vec<u8>]) -> String {
 
 /// The layouts people write a grid in (the shared grid probes' realistic forms), each the same
 /// grid: bracketed rows, a nested list, `Row K:` labels, a Markdown table, a code fence, a full
-/// stop after the last row, a bullet before each row, rows numbered `1.`, `2.`, ….
+/// stop after the last row, a bullet before each row, rows numbered `1.`, `2.`, …; and (issue 31)
+/// a table with a header row and a label column, a `bmatrix`, a heading line, one line of rows.
 pub fn realistic_layouts(grid: &[Vec<u8>]) -> crate::forms::Forms {
     let bracketed: Vec<String> = grid
         .iter()
@@ -137,7 +140,43 @@ pub fn realistic_layouts(grid: &[Vec<u8>]) -> crate::forms::Forms {
             table.push(format!("|{}", "---|".repeat(row.len())));
         }
     }
+    let n = grid.len();
+    let header: Vec<String> = (1..=n).map(|j| format!("C{j}")).collect();
+    let mut header_table = vec![
+        format!("| | {} |", header.join(" | ")),
+        format!("|{}", "---|".repeat(n + 1)),
+    ];
+    for (r, row) in grid.iter().enumerate() {
+        let cells: Vec<String> = row.iter().map(u8::to_string).collect();
+        header_table.push(format!("| **R{}** | {} |", r + 1, cells.join(" | ")));
+    }
+    let matrix_rows: Vec<String> = grid
+        .iter()
+        .map(|row| {
+            row.iter()
+                .map(u8::to_string)
+                .collect::<Vec<_>>()
+                .join(" & ")
+        })
+        .collect();
+    let one_line: Vec<String> = grid
+        .iter()
+        .map(|row| row.iter().map(u8::to_string).collect::<String>())
+        .collect();
     vec![
+        ("table_with_header_and_labels", header_table.join("\n")),
+        (
+            "bmatrix",
+            format!(
+                "$$\\begin{{bmatrix}}\n{}\n\\end{{bmatrix}}$$",
+                matrix_rows.join(" \\\\\n")
+            ),
+        ),
+        (
+            "heading_completed_grid",
+            format!("Completed grid:\n{}", grid_text(grid, " ")),
+        ),
+        ("one_line_slashes", one_line.join(" / ")),
         ("bracketed_rows", bracketed.join(",\n")),
         ("nested_list", format!("[{}]", bracketed.join(","))),
         ("row_labels", labelled.join("\n")),
@@ -160,6 +199,9 @@ mod tests {
     fn layouts_read_back_and_errors_name_the_place() {
         let grid = vec![vec![1, 2], vec![2, 1]];
         for (family, text) in realistic_layouts(&grid) {
+            // Through the core's normalisation, as every answer is: it reads matrices and
+            // heading lines.
+            let text = verigym_core::normalize::normalize_answer(&text);
             let g = read_grid(&text, 2).unwrap_or_else(|e| panic!("{family}: {e}"));
             assert_eq!(&g[..4], &[1, 2, 2, 1], "{family}");
         }

@@ -7,6 +7,7 @@ pub mod futoshiki;
 pub mod graph_coloring;
 pub(crate) mod grid_answer;
 pub(crate) mod grid_feedback;
+pub(crate) mod grid_frame;
 pub mod knights_knaves;
 pub mod sat;
 pub mod sudoku;

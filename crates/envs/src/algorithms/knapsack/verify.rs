@@ -65,6 +65,14 @@ pub fn verify(data: &KnapsackData, response: &str) -> Verdict {
         Ok(answer) => answer,
         Err(rejection) => return rejection.into(),
     };
+    // A table with a header row (`| Item | Weight | Value |`) reads as its item numbers, but
+    // only when every row's other two cells are that item's weight and value: a column that
+    // said anything else would be a second answer dropped unread.
+    let answer =
+        match crate::forms::table_as_list(&answer, false, ", ", |cells| item_row(data, cells)) {
+            Some(list) => std::borrow::Cow::Owned(list),
+            None => answer,
+        };
     if let Err(why) = super::check::check_data(data) {
         return Verdict::rejected(Reason::VerifierError, format!("malformed record: {why}"));
     }
@@ -125,6 +133,21 @@ pub fn verify(data: &KnapsackData, response: &str) -> Verdict {
         Verdict::correct()
     };
     verdict.with_detail(detail)
+}
+
+/// A table row `item | weight | value` (or `item | value | weight`) naming an item by its
+/// true weight and value → the item number; `None` for any other row.
+fn item_row(data: &KnapsackData, cells: &[String]) -> Option<String> {
+    let [item, a, b] = cells else { return None };
+    let i: usize = item.parse().ok()?;
+    let (w, v) = (
+        data.weights.get(i.checked_sub(1)?)?,
+        data.values.get(i - 1)?,
+    );
+    let (a, b): (u64, u64) = (a.parse().ok()?, b.parse().ok()?);
+    let matches =
+        (a == u64::from(*w) && b == u64::from(*v)) || (a == u64::from(*v) && b == u64::from(*w));
+    matches.then(|| item.clone())
 }
 
 #[cfg(test)]

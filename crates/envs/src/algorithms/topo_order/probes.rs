@@ -67,7 +67,7 @@ pub fn probe_answers(data: &TopoOrderData, answer: &str) -> ProbeAnswers {
             near_miss.push(("valid_but_not_smallest", listed(&other, ", ", "")));
         }
     }
-    ProbeAnswers {
+    let mut answers = ProbeAnswers {
         equivalent,
         realistic: vec![
             ("bracketed", format!("[{answer}]")),
@@ -87,7 +87,11 @@ pub fn probe_answers(data: &TopoOrderData, answer: &str) -> ProbeAnswers {
             ("oxford_comma", oxford(order)),
         ],
         near_miss,
-    }
+    };
+    // Issue 31: the order as a table with a header row and a position column.
+    let items: Vec<String> = answer.split(", ").map(str::to_owned).collect();
+    crate::forms::push_numbered_table(&mut answers, ["Position", "Task"], &items);
+    answers
 }
 
 /// `3, 1, and 2` (a lone task is just its number).

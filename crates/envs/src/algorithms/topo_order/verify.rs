@@ -58,6 +58,11 @@ pub fn verify(data: &TopoOrderData, response: &str) -> Verdict {
         Ok(answer) => answer,
         Err(rejection) => return rejection.into(),
     };
+    // A table with a header row and a position column reads as the list of its tasks.
+    let answer = match crate::forms::table_as_list(&answer, true, ", ", crate::forms::single_cell) {
+        Some(list) => std::borrow::Cow::Owned(list),
+        None => answer,
+    };
     if let Err(why) = super::check::check_data(data) {
         return Verdict::rejected(Reason::VerifierError, format!("malformed record: {why}"));
     }

@@ -69,7 +69,7 @@ pub fn probe_answers(data: &LinearModData, answer: &str, foreign: &str) -> Probe
     }
     let mut reversed: Vec<String> = names.iter().zip(s).map(|(n, v)| eq(n, *v)).collect();
     reversed.reverse();
-    ProbeAnswers {
+    let mut answers = ProbeAnswers {
         equivalent: vec![
             ("no_spaces", pairs(s, ",", &|name, v| format!("{name}={v}"))),
             ("reversed_order", reversed.join(", ")),
@@ -118,5 +118,8 @@ pub fn probe_answers(data: &LinearModData, answer: &str, foreign: &str) -> Probe
             ("colons", pairs(s, ", ", &|name, v| format!("{name}: {v}"))),
             ("trailing_period", format!("{answer}.")),
         ],
-    }
+    };
+    // Issue 31: the assignment as a table with a header row.
+    crate::forms::push_pairs_table(&mut answers, ["Unknown", "Value"], answer, " = ");
+    answers
 }

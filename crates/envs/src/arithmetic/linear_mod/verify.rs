@@ -43,6 +43,11 @@ pub fn verify(data: &LinearModData, response: &str) -> Verdict {
         Ok(answer) => answer,
         Err(rejection) => return rejection.into(),
     };
+    // A table with a header row (`| Unknown | Value |`) reads as `name = value` pairs.
+    let answer = match crate::forms::table_as_list(&answer, false, ", ", crate::forms::name_value) {
+        Some(list) => std::borrow::Cow::Owned(list),
+        None => answer,
+    };
     let p = data.modulus;
     let n = data.coefficients.len();
     let parsed = match parse_answer(&answer, n, p) {
@@ -248,6 +253,8 @@ mod tests {
     fn accepted_forms() {
         for form in [
             "x = 2, y = 5",
+            "The answer is x = 2, y = 5",
+            "| Unknown | Value |\n|---|---|\n| x | 2 |\n| y | 5 |",
             "y = 5, x = 2",
             "x=2;y=5",
             "x = 2\ny = 5",
@@ -304,7 +311,8 @@ mod tests {
             "(x, y) = (2, 5) or so",
             "(x, x) = (2, 2)",
             "x = , y = 5",
-            "The answer is x = 2, y = 5",
+            "The answer is x = 2, y = 5 or so",
+            "The answer is x = 2. The answer is y = 5",
             "x = 2, y = 5, w = 1",
         ] {
             let v = judge(form);

@@ -70,12 +70,16 @@ pub fn probe_answers(data: &ProgramTraceData, answer: &str, foreign: &str) -> Pr
     if !foreign.is_empty() && foreign != answer {
         near_miss.push(("other_problem", foreign.to_owned()));
     }
-    ProbeAnswers {
+    let mut answers = ProbeAnswers {
         equivalent: vec![
             ("no_spaces", join(out, ",")),
             ("semicolons", join(out, "; ")),
         ],
         near_miss,
         realistic,
-    }
+    };
+    // Issue 31: the output as a table with a header row and a line column.
+    let items: Vec<String> = answer.split(", ").map(str::to_owned).collect();
+    crate::forms::push_numbered_table(&mut answers, ["#", "Printed"], &items);
+    answers
 }

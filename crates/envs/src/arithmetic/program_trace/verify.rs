@@ -44,6 +44,11 @@ pub fn verify(data: &ProgramTraceData, response: &str) -> Verdict {
         Ok(answer) => answer,
         Err(rejection) => return rejection.into(),
     };
+    // A table with a header row and a step column reads as the list of its values.
+    let answer = match crate::forms::table_as_list(&answer, true, ", ", crate::forms::single_cell) {
+        Some(list) => std::borrow::Cow::Owned(list),
+        None => answer,
+    };
     let Some(listed) = parse_list(&answer, data.modulus) else {
         return Verdict::rejected(
             Reason::UnparsableAnswer,
@@ -118,7 +123,9 @@ fn parse_list(answer: &str, modulus: u32) -> Option<Vec<Listed>> {
             break;
         }
     }
-    let t = strip_bullets(t);
+    // A numbered list (`1. 7`) counting 1, 2, … in order: no value is written `1.`.
+    let numbered = crate::forms::strip_numbering(t);
+    let t = strip_bullets(numbered.as_deref().unwrap_or(t));
     let mut out = Vec::new();
     for token in t.split(|c: char| c == ',' || c == ';' || c.is_whitespace()) {
         if token.is_empty() {
@@ -192,6 +199,9 @@ mod tests {
     fn forms() {
         for form in [
             "7, 2, 7",
+            "The program prints: 7, 2, 7",
+            "1. 7\n2. 2\n3. 7",
+            "| # | Printed |\n|---|---|\n| 1 | 7 |\n| 2 | 2 |\n| 3 | 7 |",
             "7,2,7",
             "7\n2\n7",
             "[7, 2, 7]",
@@ -237,7 +247,10 @@ mod tests {
             "- 7\n- 2\n-7",
             "- 7, 2, 7",
             "a: 7, 2, 7",
-            "The program prints: 7, 2, 7",
+            "The program prints: 7, 2, 7 or 7, 2, 8",
+            "The program prints maybe 7, 2, 7",
+            "2. 7\n1. 2\n3. 7",
+            "1. 7\n2. 2\n7",
             "Output: 7, 2, 7\nOutput: 7, 2, 7",
             "- - 7\n- 2\n- 7",
         ] {

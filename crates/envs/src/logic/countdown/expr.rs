@@ -12,7 +12,8 @@
 //!
 //! Other spellings of the same tokens: `x`, `X`, `×`, `·`, `⋅`, `∗`, `\times`, `\cdot` and `\ast`
 //! are `*`; `÷`, `:`, `\div` are `/`; `−` (U+2212) and `–` (U+2013) are `-`; `\left(` and
-//! `\right)` are parentheses, a brace group `{…}` is a parenthesised group, and
+//! `\right)` are parentheses, a brace group `{…}` and a square-bracket group `[…]` (each closed
+//! only by its own kind) are parenthesised groups, and
 //! `\frac{A}{B}` (also `\dfrac`, `\tfrac`) is `(A)/(B)`; the LaTeX spaces `\,` `\;` `\:` `\!`
 //! and `\ ` are whitespace. No other letter or command is read. There is no
 //! unary minus: the numbers are given as positive integers, and a negated number is not one of
@@ -76,6 +77,11 @@ pub fn parse(text: &str) -> Result<Parsed, &'static str> {
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Brace {
     Group,
+    /// `[`: a parenthesised group written with square brackets, closed only by `]`.
+    Square,
+    /// `(`: tracked only so that no other bracket closes it; an unclosed one is the parser's to
+    /// report.
+    Paren,
     Numerator,
     Denominator,
 }
@@ -117,8 +123,27 @@ fn tokenize(text: &str) -> Result<Vec<Token>, &'static str> {
             '-' | '\u{2212}' | '\u{2013}' => Token::Minus,
             '*' | '×' | '·' | '⋅' | '∗' | 'x' | 'X' => Token::Times,
             '/' | '÷' | ':' => Token::Divide,
-            '(' => Token::Open,
-            ')' => Token::Close,
+            '(' => {
+                braces.push(Brace::Paren);
+                Token::Open
+            }
+            // A `)` closes only a `(`: crossed brackets are not a grouping anyone means. With
+            // nothing open it is the parser's to report.
+            ')' => match braces.last() {
+                Some(Brace::Paren) | None => {
+                    braces.pop();
+                    Token::Close
+                }
+                Some(_) => return Err("a closing parenthesis closes another kind of bracket"),
+            },
+            '[' => {
+                braces.push(Brace::Square);
+                Token::Open
+            }
+            ']' => match braces.pop() {
+                Some(Brace::Square) => Token::Close,
+                _ => return Err("a closing square bracket has no opening one"),
+            },
             '{' => {
                 braces.push(Brace::Group);
                 Token::Open
@@ -132,6 +157,9 @@ fn tokenize(text: &str) -> Result<Vec<Token>, &'static str> {
                 Some(Brace::Denominator) => {
                     tokens.push(Token::Close);
                     Token::Close
+                }
+                Some(Brace::Square | Brace::Paren) => {
+                    return Err("a closing brace closes another kind of bracket");
                 }
                 None => return Err("a closing brace has no opening one"),
             },
@@ -183,7 +211,7 @@ fn tokenize(text: &str) -> Result<Vec<Token>, &'static str> {
     if expect_denominator {
         return Err("\\frac{A} is not followed by {B}");
     }
-    if !braces.is_empty() {
+    if braces.iter().any(|b| *b != Brace::Paren) {
         return Err("an opening brace is never closed");
     }
     Ok(tokens)
@@ -299,6 +327,23 @@ mod tests {
         assert_eq!(value("1\\,+\\;2"), "3");
         // `\frac` groups its parts: 8 / (2 * 2), not 8 / 2 * 2.
         assert_eq!(value("\\frac{8}{2 \\times 2}"), "2");
+    }
+
+    #[test]
+    fn square_brackets_group_and_close_only_their_own() {
+        assert_eq!(value("[2 + 3] * 4"), "20");
+        assert_eq!(value("[(2 + 3) * 4] - 1"), "19");
+        assert_eq!(value("{[2 + 3]} * 4"), "20");
+        for bad in [
+            "[2 + 3) * 4",
+            "(2 + 3] * 4",
+            "[2 + 3} * 4",
+            "{2 + 3] * 4",
+            "[2 + 3",
+            "2 + 3]",
+        ] {
+            assert!(parse(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

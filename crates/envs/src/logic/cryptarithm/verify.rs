@@ -6,7 +6,7 @@
 //! semicolons, new lines or the word `and` (also after a comma: `S=9, E=5, and D=7`), in any order, each giving one letter its digit: `S=9, E=5`. An entry
 //! is `LETTER LINK DIGITS` where LETTER is one ASCII letter (any case), LINK is `=`, `:`, `->`,
 //! `=>`, `→`, `≡` or the word `is`, and DIGITS is a plain decimal number. Layout is peeled
-//! first: a bullet before an entry, Markdown emphasis and code marks, quotes, braces around the
+//! first: a bullet or an enumerator (`1.`) before an entry, Markdown emphasis and code marks, quotes, braces around the
 //! whole list (`{"S": 9, "E": 5}`), a full stop after an entry, blank entries. A Markdown table
 //! with a row `| S | 9 |` per letter reads the same (its separator row and a header row without
 //! digits are skipped). Anything else in an entry (`SEND = 9567`, `S = 9 or 8`, `S = nine`), or
@@ -102,7 +102,8 @@ pub(super) fn entries(answer: &str) -> Vec<String> {
         table_rows = 0;
         for entry in line.split([',', ';']) {
             let entry = entry.replace(['"', '\''], "");
-            split_and(forms::strip_bullet(&entry), &mut out);
+            // An entry starts with a letter, so a number in front is only a list's enumerator.
+            split_and(forms::strip_list_marker(&entry), &mut out);
         }
     }
     out
@@ -236,6 +237,8 @@ mod tests {
         assert_eq!(read("T=7 and W=4"), t7w4);
         assert_eq!(read("T=7, and W=4"), t7w4);
         assert_eq!(read("T is 7 AND W is 4"), t7w4);
+        assert_eq!(read("1. T = 7\n2. W = 4"), t7w4);
+        assert_eq!(read("1. T = 7\n2. W = 4 or 5")[1], Err(()));
         assert_eq!(read("- T = 7 and\n- W = 4")[1], Err(()));
         for text in [
             "T=7 and",

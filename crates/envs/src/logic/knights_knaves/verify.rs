@@ -33,8 +33,51 @@ use crate::forms;
 use verigym_core::extract::extract_agreed_answer;
 use verigym_core::verdict::{Reason, Verdict};
 
+/// Glosses a grader reads as saying again what the role before them says, each with that role.
+const ROLE_GLOSSES: [(&str, &str); 8] = [
+    ("knight", "(truth-teller)"),
+    ("knight", "(truthteller)"),
+    ("knight", "(tells the truth)"),
+    ("knight", "(always tells the truth)"),
+    ("knave", "(liar)"),
+    ("knave", "(lies)"),
+    ("knave", "(always lies)"),
+    ("knave", "(always lying)"),
+];
+
+/// `answer` without the glosses of [`ROLE_GLOSSES`] right after the role they agree with
+/// (`knight (truth-teller)`); a gloss after the other role (`knave (truth-teller)`) or alone is
+/// kept, and the grammar refuses it.
+fn strip_role_glosses(answer: &str) -> std::borrow::Cow<'_, str> {
+    if !answer.contains('(') {
+        return std::borrow::Cow::Borrowed(answer);
+    }
+    let lower = answer.to_ascii_lowercase();
+    let mut out = String::with_capacity(answer.len());
+    let mut i = 0;
+    'scan: while i < answer.len() {
+        for (role, gloss) in ROLE_GLOSSES {
+            let after_role = i + role.len();
+            if lower[i..].starts_with(role) {
+                let spaced = lower[after_role..].trim_start_matches([' ', '\t']);
+                if spaced.starts_with(gloss) {
+                    out.push_str(&answer[i..after_role]);
+                    i = lower.len() - spaced.len() + gloss.len();
+                    continue 'scan;
+                }
+            }
+        }
+        let c = answer[i..].chars().next().unwrap_or(' ');
+        out.push(c);
+        i += c.len_utf8();
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 /// Reads an answer into one role per inhabitant, in the order of `names`, or says why it cannot.
 pub fn parse_roles(answer: &str, names: &[String]) -> Result<Vec<Role>, String> {
+    let answer = strip_role_glosses(answer);
+    let answer = answer.as_ref();
     let mut roles: Vec<Option<Role>> = vec![None; names.len()];
     let mut table_row = 0usize;
     for line in answer.lines() {
@@ -410,6 +453,7 @@ mod tests {
             "Alice and Carol are both knights. Bob is a knave.",
             "alice, CAROL: Knights; bob: KNAVE",
             "Alice (knight), Bob (knave), Carol (knight)",
+            "- Alice: knight (truth-teller)\n- Bob: knave (liar)\n- Carol: knight (always tells the truth)",
             "Alice → knight, Bob -> knave, Carol — knight",
             "`Alice`: `knight`, `Bob`: `knave`, `Carol`: `knight`",
             "| Name | Role |\n|---|---|\n| Alice | knight |\n| Bob | knave |\n| Carol | knight |",
@@ -458,6 +502,18 @@ mod tests {
             ),
             (
                 "Alice: knight, Bob: knave, Carol: knight (probably)",
+                "cannot read",
+            ),
+            (
+                "Alice: knight, Bob: knave (truth-teller), Carol: knight",
+                "cannot read",
+            ),
+            (
+                "Alice: knight (liar), Bob: knave, Carol: knight",
+                "cannot read",
+            ),
+            (
+                "Alice: knight (truth-teller) (liar), Bob: knave, Carol: knight",
                 "cannot read",
             ),
             ("Alice: knight, Bob, Carol: knave", "several take"),

@@ -156,11 +156,14 @@ pub fn probe_answers(data: &SatData, answer: &str, foreign: &str) -> ProbeAnswer
     if !foreign.is_empty() && !foreign_satisfies {
         near_miss.push(("other_problem", foreign.to_owned()));
     }
-    ProbeAnswers {
+    let mut answers = ProbeAnswers {
         equivalent,
         near_miss,
         realistic,
-    }
+    };
+    // Issue 31: the assignment as a table with a header row.
+    crate::forms::push_pairs_table(&mut answers, ["Variable", "Value"], answer, "=");
+    answers
 }
 
 fn to_bits(values: &[bool]) -> u64 {

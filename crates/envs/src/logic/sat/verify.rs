@@ -316,6 +316,11 @@ pub fn verify(data: &SatData, response: &str) -> Verdict {
         Ok(answer) => answer,
         Err(rejection) => return rejection.into(),
     };
+    // A table with a header row (`| Variable | Value |`) reads as `name = value` pairs.
+    let answer = match crate::forms::table_as_list(&answer, false, ", ", crate::forms::name_value) {
+        Some(list) => std::borrow::Cow::Owned(list),
+        None => answer,
+    };
     let truth = match parse_assignment(&answer, data.variables) {
         Ok(truth) => truth,
         Err(why) => return Verdict::rejected(Reason::UnparsableAnswer, why),

@@ -176,6 +176,7 @@ pub fn verify(data: &SudokuData, response: &str) -> Verdict {
     };
     let n = shape.n;
     let mut grid = [0u8; MAX_CELLS];
+    let answer = crate::logic::grid_frame::peel_grid_frame(&answer, n);
     if let Err(e) = parse_grid(&answer, n, &mut grid) {
         return Verdict::rejected(Reason::UnparsableAnswer, e.message(n));
     }

@@ -246,7 +246,7 @@ fn read_grid<'d>(data: &'d ZebraData, answer: &str) -> Result<Grid<'d>, String> 
         if line.is_empty() {
             continue;
         }
-        if let Some((h, rest)) = house_line(line) {
+        if let Some((h, rest)) = house_line(line, usize::from(data.houses)) {
             let h = grid.open(h)?;
             current = Some(h);
             grid.add_list(h, rest)?;
@@ -321,8 +321,10 @@ fn house_cell(cell: &str) -> Option<usize> {
 }
 
 /// `House K <sep> rest` → (K, rest). The separator is `:`, `=`, `-`, `–`, `—`, `->` or `→`, or
-/// nothing when no values follow on the line; `House K (values)` also reads.
-fn house_line(line: &str) -> Option<(usize, &str)> {
+/// nothing when no values follow on the line; `House K (values)` also reads, and a gloss on
+/// the house's place (`House 1 (leftmost):`, see [`place_gloss`]) before the separator is read
+/// through when it is true of house K.
+fn house_line(line: &str, houses: usize) -> Option<(usize, &str)> {
     let head = line.get(..5)?;
     if !head.eq_ignore_ascii_case("house") {
         return None;
@@ -335,6 +337,7 @@ fn house_line(line: &str) -> Option<(usize, &str)> {
     }
     let h = rest[..digits].parse().ok()?;
     let rest = rest[digits..].trim_start();
+    let rest = place_gloss(rest, h, houses).unwrap_or(rest);
     if rest.is_empty() {
         return Some((h, rest));
     }
@@ -347,6 +350,24 @@ fn house_line(line: &str) -> Option<(usize, &str)> {
         }
     }
     None
+}
+
+/// `rest` after a parenthesised gloss on house `h`'s place that is true of it: `(leftmost)`,
+/// `(far left)`, `(first)` for house 1, `(rightmost)`, `(far right)`, `(last)` for the last,
+/// `(middle)` for the middle one of an odd row. `None` for anything else, which then stays in
+/// the line (a gloss that is wrong about the house is no gloss).
+fn place_gloss(rest: &str, h: usize, houses: usize) -> Option<&str> {
+    let inner_end = rest.strip_prefix('(')?.find(')')? + 1;
+    let gloss = rest[1..inner_end].trim().to_ascii_lowercase();
+    let true_of_h = match gloss.as_str() {
+        "leftmost" | "far left" | "first" => h == 1,
+        "rightmost" | "far right" | "last" => h == houses,
+        "middle" => houses % 2 == 1 && h == houses / 2 + 1,
+        _ => false,
+    };
+    let after = rest[inner_end + 1..].trim_start();
+    // A gloss only stands before the separator: `House 1 (leftmost)` alone would be the values.
+    (true_of_h && !after.is_empty()).then_some(after)
 }
 
 /// Whether a label (a table header or `label:` prefix) may stand over a value of `attribute`:
@@ -559,6 +580,8 @@ mod tests {
     fn the_grid_in_every_accepted_variant() {
         for form in [
             RIGHT,
+            "Solution:\nHouse 1: red, Brit, dog\nHouse 2: green, Swede, cat\nHouse 3: blue, Dane, bird",
+            "House 1 (leftmost): red, Brit, dog\nHouse 2 (middle): green, Swede, cat\nHouse 3 (rightmost): blue, Dane, bird",
             "\n  house 3 : BLUE ,dane, Bird \n\nHOUSE 1: dog; Brit; red\nHouse 2:cat,green,swede\n",
             "House 1: colour: red, nationality = Brit, pet: dog\nHouse 2: color=green, Swede, cat\n\
              House 3: blue, Dane, bird",
@@ -609,7 +632,10 @@ mod tests {
             "House 1: pet: red, Brit, dog\nHouse 2: green, Swede, cat\nHouse 3: blue, Dane, bird",
             "House 1: red or green, Brit, dog\nHouse 2: green, Swede, cat\nHouse 3: blue, Dane, bird",
             "1: red, Brit, dog\n2: green, Swede, cat\n3: blue, Dane, bird",
-            "Solution:\nHouse 1: red, Brit, dog\nHouse 2: green, Swede, cat\nHouse 3: blue, Dane, bird",
+            "Solution:\nHouse 1: red, Brit, dog\nHouse 2: green, Swede, cat\nHouse 3: blue, Dane, bird\nOr: none",
+            "House 1 (rightmost): red, Brit, dog\nHouse 2: green, Swede, cat\nHouse 3: blue, Dane, bird",
+            "House 1 (maybe): red, Brit, dog\nHouse 2: green, Swede, cat\nHouse 3: blue, Dane, bird",
+            "House 1 (leftmost)\nHouse 2: green, Swede, cat\nHouse 3: blue, Dane, bird",
             "House 1: red, Brit, dog\nHouse 2: green, Swede, cat\nHouse 3: blue, Dane",
             "House 1: red, Brit, dog\nHouse 2: green, Swede, cat\nHouse 3:\n- blue\n- Dane\n- bird\n- fish",
             "| House | colour | nationality | pet |\n|---|---|---|---|\n| 1 | red | Brit | dog |\n| 2 | green | Swede | cat |",

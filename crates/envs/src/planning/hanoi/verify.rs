@@ -11,8 +11,9 @@
 //! `of`, `peg`, `rod`, `the`, `top` around them; parentheses, commas and colons read as spaces,
 //! and one pair of square brackets may enclose the whole move (a JSON pair, `[1, 3]`). So
 //! `1 -> 3`, `1 3`, `A C`, `(1, 3)`, `[1, 3]`, `peg 1 to peg 3`, `Move the top disk of peg 1 onto
-//! peg 3` and `Move disk 2 from A to C` are all one move, and `[[1, 3], [1, 2]]` is two. `disk D`
-//! names the disk that moves, and it is checked (`the top disk of peg 1` names none). Any other
+//! peg 3`, `Move the top disk from peg 1 to peg 3` and `Move disk 2 from A to C` are all one
+//! move, and `[[1, 3], [1, 2]]` is two. `disk D` names the disk that moves, and it is checked
+//! (`the top disk of peg 1` or `from peg 1` names none). Any other
 //! word or mark (a bracket anywhere else in a move: `[1, 3`, `[1], 3`), or a move with other than
 //! two pegs (`[1, 3, 2]`), makes the answer unparsable.
 //!
@@ -63,6 +64,7 @@ fn parse_move(entry: &str) -> Option<Written> {
     let mut count = 0;
     let mut disk = None;
     let mut expect_disk = false;
+    let mut after_top = false;
     let mut i = 0;
     let mut push = |peg: u64, count: &mut usize| {
         if *count == 2 {
@@ -103,7 +105,10 @@ fn parse_move(entry: &str) -> Option<Written> {
                 }
                 expect_disk = false;
             }
+            let follows_top = std::mem::replace(&mut after_top, word == "top");
             match word.as_str() {
+                // `the top disk from peg 2` names no disk either: `top` already said which.
+                "disk" if disk.is_none() && follows_top => {}
                 "disk" if disk.is_none() => expect_disk = true,
                 "move" | "from" | "to" | "onto" | "of" | "peg" | "rod" | "the" | "top" => {}
                 w if w.len() == 1 => {
@@ -129,6 +134,14 @@ pub fn verify(data: &HanoiData, response: &str) -> Verdict {
     let answer = match extract_agreed_answer(response, |r| verify(data, r)) {
         Ok(answer) => answer,
         Err(rejection) => return rejection.into(),
+    };
+    // A table with a header row (`| Move | From | To |`) reads as `FROM -> TO` moves.
+    let answer = match crate::forms::table_as_list(&answer, true, ", ", |cells| match cells {
+        [from, to] => Some(format!("{from} -> {to}")),
+        _ => None,
+    }) {
+        Some(list) => std::borrow::Cow::Owned(list),
+        None => answer,
     };
     if let Err(why) = super::check::check_data(data) {
         return Verdict::rejected(Reason::VerifierError, format!("malformed record: {why}"));
@@ -259,6 +272,10 @@ mod tests {
              Move the top disk of peg 3 onto peg 2\nMove the top disk of peg 1 onto peg 3\n\
              Move the top disk of peg 2 onto peg 1\nMove the top disk of peg 2 onto peg 3\n\
              Move the top disk of peg 1 onto peg 3",
+            "1. Move the top disk from peg 1 to peg 3.\n2. Move the top disk from peg 1 to peg 2.\n\
+             3. Move the top disk from peg 3 to peg 2.\n4. Move the top disk from peg 1 to peg 3.\n\
+             5. Move the top disk from peg 2 to peg 1.\n6. Move the top disk from peg 2 to peg 3.\n\
+             7. Move the top disk from peg 1 to peg 3.",
             "Moves: 1 -> 3, 1 -> 2, 3 -> 2, 1 -> 3, 2 -> 1, 2 -> 3, 1 -> 3",
             "**Solution:**\n1. 1 -> 3\n2. 1 -> 2\n3. 3 -> 2\n4. 1 -> 3\n5. 2 -> 1\n6. 2 -> 3\n\
              7. 1 -> 3",
@@ -329,6 +346,8 @@ mod tests {
             "[1], 3",
             "[[1, 3]], [1, 2]",
             "Move the top disk of peg 1 onto peg 3 or peg 2",
+            "Move the top disk from peg 1 to peg 3 or peg 2",
+            "Move the top disk disk from peg 1 to peg 3",
             "Move the top disk of peg 1",
             "Moves 1 -> 3: 1 -> 2",
             "Moves: 1 -> 3\nAlternative: 1 -> 2",

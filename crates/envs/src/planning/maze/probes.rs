@@ -137,7 +137,7 @@ pub fn probe_answers(data: &MazeData, answer: &str) -> ProbeAnswers {
     // Walking into the outer wall from S: up from the top row is always off-limits or a wall.
     let up = "U".repeat(data.start[0] as usize);
     near_miss.push(("into_the_border", up));
-    ProbeAnswers {
+    let mut answers = ProbeAnswers {
         equivalent: vec![
             ("lower_case", answer.to_lowercase()),
             (
@@ -152,5 +152,12 @@ pub fn probe_answers(data: &MazeData, answer: &str) -> ProbeAnswers {
         ],
         realistic,
         near_miss,
+    };
+    // Issue 31: the moves as a table with a header row and a step column (only for an answer of
+    // move letters).
+    if answer.bytes().all(|b| b"UDLR".contains(&b)) {
+        let items: Vec<String> = answer.chars().map(String::from).collect();
+        crate::forms::push_numbered_table(&mut answers, ["Step", "Move"], &items);
     }
+    answers
 }
