@@ -32,10 +32,10 @@ pub use self::inject::posable_bugs;
 pub use self::params::{BUGS_MAX, RepoFixParams};
 pub use self::real_crate::CrateRef;
 pub use self::shipped::names as shipped_crates;
-pub use self::workbench::{FILES as WORKBENCH_FILES, Workbench};
 use self::variant::Varied;
 #[doc(hidden)]
 pub use self::variant::{VariantBug, VariantCatalog, variant_catalog};
+pub use self::workbench::{FILES as WORKBENCH_FILES, Workbench};
 use verigym_core::env::{AnswerFormat, Env, Generated, ProbeAnswers};
 use verigym_core::rng::ProblemRng;
 use verigym_core::verdict::Verdict;

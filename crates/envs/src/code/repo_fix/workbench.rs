@@ -213,22 +213,26 @@ impl Workbench {
     /// inside their `impl` blocks. With nothing replaced, the buggy functions as they are, so an
     /// unchanged state is judged by running it like any other.
     pub fn answer(&self) -> String {
-        let mut code = String::new();
         if self.fixes.is_empty() {
             let names: Vec<&str> = self.data.bugs.iter().map(|b| b.function.as_str()).collect();
             return super::answer_block(&self.data.library, &self.analysis.functions, &names);
         }
-        for fix in &self.fixes {
-            match fix.function.rsplit_once("::") {
-                Some((ty, _)) => {
-                    let _ = writeln!(code, "impl {ty} {{\n    {}\n}}", fix.item);
-                }
-                None => {
-                    let _ = writeln!(code, "{}", fix.item);
-                }
-            }
-        }
-        format!("```rust\n{code}```")
+        block(&self.fixes)
+    }
+
+    /// Each function `response` gives (read through the policy) as a ```rust block of its own:
+    /// what one `replace_function` call takes.
+    pub fn blocks(&self, response: &str) -> Result<Vec<String>, Rejection> {
+        Ok(self
+            .read_fixes(response)?
+            .into_iter()
+            .map(|fix| block(&[fix]))
+            .collect())
+    }
+
+    /// Puts the state back to the record's library, nothing replaced.
+    pub fn reset(&mut self) {
+        self.fixes.clear();
     }
 
     /// The hidden suite's verdict on the state: the env's own `verify` of [`Workbench::answer`].
@@ -280,12 +284,32 @@ impl Workbench {
             }
             other => format!("The tests could not be built: {other}"),
         })?;
-        if let Some(u) = build.unviable.iter().find(|u| ordinals.contains(&u.ordinal)) {
+        if let Some(u) = build
+            .unviable
+            .iter()
+            .find(|u| ordinals.contains(&u.ordinal))
+        {
             return Err(format!("The code does not compile: {}", u.reason));
         }
         let selection: Vec<String> = ordinals.iter().map(u32::to_string).collect();
         Ok((self.fixes.clone(), build, selection.join(",")))
     }
+}
+
+/// Fixes as one ```rust answer block, methods inside their `impl` blocks.
+fn block(fixes: &[Fix]) -> String {
+    let mut code = String::new();
+    for fix in fixes {
+        match fix.function.rsplit_once("::") {
+            Some((ty, _)) => {
+                let _ = writeln!(code, "impl {ty} {{\n    {}\n}}", fix.item);
+            }
+            None => {
+                let _ = writeln!(code, "{}", fix.item);
+            }
+        }
+    }
+    format!("```rust\n{code}```")
 }
 
 /// A run of the visible suite as libtest would tell it: one line per test in suite order, then
@@ -296,7 +320,11 @@ fn report(tests: &[String], run: &verigym_repo::audit::SuiteRun) -> String {
     let mut failures = String::new();
     let (mut passed, mut failed) = (0, 0);
     for name in tests {
-        let outcome = run.tests.iter().find(|t| t.name == *name).map(|t| &t.outcome);
+        let outcome = run
+            .tests
+            .iter()
+            .find(|t| t.name == *name)
+            .map(|t| &t.outcome);
         let status = match outcome {
             Some(Outcome::Passed) => {
                 passed += 1;
@@ -435,10 +463,7 @@ mod tests {
                 with("std::fs::remove_file(\"x\").ok(); todo!() "),
                 "std::fs",
             ),
-            (
-                with("std::process::exit(0) "),
-                "std::process",
-            ),
+            (with("std::process::exit(0) "), "std::process"),
             (
                 with("let _ = std::net::TcpStream::connect(\"1.1.1.1:80\"); todo!() "),
                 "std::net",
