@@ -443,3 +443,151 @@ fn run_tests_reports_a_timeout_like_the_verifier() {
         again.rsplit_once("\n(").unwrap().0
     );
 }
+
+fn verigym(args: &[&str], stdin: &str) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_verigym"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// The command line names the flag at fault, and `list` says how to open an agentic episode.
+#[test]
+fn the_cli_refuses_mixed_or_misplaced_agentic_flags() {
+    for (args, needle) in [
+        (
+            &["episode", "run", "--env", "modarith", "--agentic"][..],
+            "`--env` with `--agentic`",
+        ),
+        (
+            &[
+                "episode",
+                "run",
+                "--env",
+                "repo_fix",
+                "--agentic-turns",
+                "0",
+            ][..],
+            "`--agentic-turns`",
+        ),
+        (
+            &[
+                "episode",
+                "run",
+                "--env",
+                "repo_fix",
+                "--agentic",
+                "--feedback-turns",
+                "2",
+            ][..],
+            "`--feedback-turns`",
+        ),
+        (
+            &[
+                "episode",
+                "run",
+                "--env",
+                "repo_fix",
+                "--agentic",
+                "--agent",
+                "optimal",
+            ][..],
+            "`--agent` with `--agentic`",
+        ),
+        (
+            &["episode", "run", "--env", "guess_number", "--agent", "lazy"][..],
+            "`--agent` without `--agentic`",
+        ),
+    ] {
+        let out = verigym(args, "");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+    let out = verigym(&["list"], "");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("repo_fix --agentic"));
+}
+
+/// `episode run` and `play` drive agentic episodes end to end, and `episode verify` replays them.
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow tier: `cargo test --features slow-tests` (CI runs it)"
+)]
+#[test]
+fn the_cli_runs_plays_and_verifies_agentic_episodes() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.jsonl");
+    let path = path.to_str().unwrap();
+    let out = verigym(
+        &[
+            "episode",
+            "run",
+            "--env",
+            "repo_fix",
+            "--agentic",
+            "--agent",
+            "reference",
+            "-n",
+            "1",
+            "--out",
+            path,
+        ],
+        "",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("solved 1.000"));
+    let out = verigym(&["episode", "verify", "--transcripts", path], "");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let judged: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(judged["consistent"], true);
+    assert_eq!(judged["reward"], 1.0);
+
+    let repo = record(0.0, 0, 0);
+    let fix = replacement(&repo, "todo!() ");
+    let played = dir.path().join("played.jsonl");
+    let out = verigym(
+        &[
+            "play",
+            "--env",
+            "repo_fix",
+            "--level",
+            "0",
+            "--agentic-turns",
+            "5",
+            "--out",
+            played.to_str().unwrap(),
+        ],
+        &format!("list_files\nreplace_function\n{fix}\n=submit\n"),
+    );
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(said.contains("Replaced `"), "{said}");
+    assert!(said.contains("reward 0"), "{said}");
+    let transcript: Transcript = serde_json::from_slice(&std::fs::read(&played).unwrap()).unwrap();
+    assert_eq!(transcript.agentic, Some(AgenticOptions { max_turns: 5 }));
+    assert!(rejudge(&transcript).unwrap().consistent);
+}
