@@ -279,13 +279,7 @@ fn run_agents(args: RunArgs) -> Result<()> {
                 bail!("invalid value for `--agent`: reference and lazy need `--agentic`")
             }
         };
-        let mut episode = Episode::open_with(record, &options)?;
-        let mut observation = episode.prompt().to_string();
-        while !episode.session().done() {
-            let action = agent.act(&observation);
-            observation = episode.step(&action)?.observation;
-        }
-        let transcript = episode.transcript();
+        let transcript = play_out(record, &options, &mut *agent)?;
         if let Some(verdict) = &transcript.verdict {
             solved += u64::from(verdict.correct);
             let counters = verdict.detail.as_ref().and_then(|d| d.get("episode"));
@@ -309,6 +303,21 @@ fn run_agents(args: RunArgs) -> Result<()> {
     Ok(())
 }
 
+/// One episode on `record`, `agent` acting until it ends.
+fn play_out(
+    record: &str,
+    options: &EpisodeOptions,
+    agent: &mut dyn episodes::Agent,
+) -> Result<Transcript> {
+    let mut episode = Episode::open_with(record, options)?;
+    let mut observation = episode.prompt().to_string();
+    while !episode.session().done() {
+        let action = agent.act(&observation);
+        observation = episode.step(&action)?.observation;
+    }
+    Ok(episode.transcript())
+}
+
 /// Scripted agents through agentic repo_fix episodes: there is no optimal agent (the fix is
 /// hidden), so the paid one reads the record's own reference fix.
 fn run_agentic(args: RunArgs) -> Result<()> {
@@ -325,13 +334,7 @@ fn run_agentic(args: RunArgs) -> Result<()> {
                  work on a hidden fix; allowed: reference or lazy"
             ),
         };
-        let mut episode = Episode::open_with(record, &options)?;
-        let mut observation = episode.prompt().to_string();
-        while !episode.session().done() {
-            let action = agent.act(&observation);
-            observation = episode.step(&action)?.observation;
-        }
-        let transcript = episode.transcript();
+        let transcript = play_out(record, &options, &mut *agent)?;
         solved += u64::from(transcript.verdict.as_ref().is_some_and(|v| v.correct));
         serde_json::to_writer(&mut out, &transcript)?;
         out.write_all(b"\n").map_err(OutputError)?;
