@@ -1,6 +1,9 @@
 //! Criterion benches for episodes in-process: one step of each interactive env (a query on an
 //! open episode, `episodes/<env>/step`), and a whole episode played by the optimal agent from
-//! opening the record to the verdict (`episodes/<env>/optimal_episode`).
+//! opening the record to the verdict (`episodes/<env>/optimal_episode`); and the agentic
+//! `repo_fix` episode's `run_tests` tool on a level-5 mini repo (`episodes/repo_fix/run_tests_built`:
+//! the state's build exists, so only the sealed, sandboxed run is timed; `run_tests_cold`: the
+//! build too).
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use verigym::episodes::{self, EpisodeOptions};
@@ -54,5 +57,30 @@ fn bench(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, bench);
+/// `run_tests` on the workbench an agentic session drives: the tool call is this plus parsing.
+fn agentic(c: &mut Criterion) {
+    use verigym::envs::repo_fix::{RepoFix, RepoFixParams, Workbench};
+    use verigym::{EnvParams, Generator};
+    let generator = Generator::new(&RepoFix, RepoFixParams::at_level(5.0), 1).unwrap();
+    let record = serde_json::to_string(&generator.problem(0)).unwrap();
+    let mut group = c.benchmark_group("episodes/repo_fix");
+    group.sample_size(10);
+    let mut bench = Workbench::open(&record).unwrap();
+    let first = bench.run_tests();
+    assert!(first.starts_with("running "), "{first}");
+    group.bench_function("run_tests_built", |b| b.iter(|| bench.run_tests()));
+    group.bench_function("run_tests_cold", |b| {
+        b.iter_batched(
+            || Workbench::open(&record).unwrap(),
+            |mut bench| {
+                let said = bench.run_tests();
+                (bench, said)
+            },
+            BatchSize::PerIteration,
+        )
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench, agentic);
 criterion_main!(benches);

@@ -637,6 +637,7 @@ fn a_restored_state_is_checked_before_any_step() {
     let record = String::from_utf8(line).unwrap();
     let options = episodes::EpisodeOptions {
         feedback: Some(FeedbackOptions::default()),
+        agentic: None,
     };
     for state in [
         serde_json::json!({"turns": 3, "first_score": null, "verdict": null}),

@@ -34,6 +34,7 @@ mod readme;
 mod realistic;
 mod records;
 mod repo_fix;
+mod repo_fix_agentic;
 mod repo_fix_attacks;
 mod repo_fix_crates;
 mod repo_fix_overfit;

@@ -33,6 +33,14 @@ const SKIP: &[(&str, &str)] = &[
         "a server runs until stopped; tests/serve.rs starts the real one on port 0 under faults",
     ),
     (
+        "--agentic",
+        "needs rustc and a build per tool call; tests/repo_fix_agentic.rs runs, plays and verifies agentic episodes through the CLI",
+    ),
+    (
+        "agentic.jsonl",
+        "verifies the agentic transcripts skipped above; tests/repo_fix_agentic.rs",
+    ),
+    (
         "--problems fix.jsonl",
         "needs rustc and an answers file; tests/repo_fix.rs",
     ),

@@ -5,7 +5,9 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
 use verigym::DynEnv;
-use verigym::episodes::{self, Episode, FeedbackOptions, RewardMode, Transcript};
+use verigym::episodes::{
+    self, AgenticOptions, Episode, EpisodeOptions, FeedbackOptions, RewardMode, Transcript,
+};
 
 use super::OutputError;
 use super::inputs::{name, open};
@@ -71,19 +73,40 @@ pub struct Source {
     /// For a single-turn env: `solved`, `first_turn`, or `discounted:GAMMA` with GAMMA in (0, 1].
     #[arg(long)]
     pub reward: Option<String>,
+    /// For repo_fix: an agentic episode, working on the mini repo with tools (list_files,
+    /// read_file, run_tests, replace_function) before submitting.
+    #[arg(long)]
+    pub agentic: bool,
+    /// For an agentic episode: turns allowed, tool calls and the submission included (1 to 64;
+    /// default 20). Implies --agentic.
+    #[arg(long, allow_hyphen_values = true)]
+    pub agentic_turns: Option<u32>,
 }
 
 impl Source {
-    /// The env, its generator's records from `start`, and the feedback options.
-    pub fn records(&self, count: u64) -> Result<(Vec<String>, Option<FeedbackOptions>)> {
+    /// The env, its generator's records from `start`, and the episode options.
+    pub fn records(&self, count: u64) -> Result<(Vec<String>, EpisodeOptions)> {
         let env = find_env(&self.env)?;
         let interactive = episodes::find_interactive(&self.env).is_some();
         let feedback = self.feedback_options()?;
+        let agentic = self.agentic_options()?;
         if interactive && feedback.is_some() {
             bail!(
                 "invalid value for `--feedback-turns`/`--reward` with `--env` {}: it is an \
                  interactive env with its own turn budget; allowed: these flags only with a \
                  single-turn env",
+                self.env
+            );
+        }
+        if agentic.is_some() && feedback.is_some() {
+            bail!(
+                "invalid value for `--feedback-turns`/`--reward` with `--agentic`: an agentic \
+                 episode has its own turn budget (`--agentic-turns`); allowed: one kind of episode"
+            );
+        }
+        if agentic.is_some() && self.env != "repo_fix" {
+            bail!(
+                "invalid value for `--env` with `--agentic`: {}; allowed: repo_fix",
                 self.env
             );
         }
@@ -103,10 +126,30 @@ impl Source {
                 String::from_utf8(line).expect("records are UTF-8")
             })
             .collect();
-        Ok((
-            records,
-            feedback.or((!interactive).then(FeedbackOptions::default)),
-        ))
+        let feedback = if agentic.is_some() {
+            None
+        } else {
+            feedback.or((!interactive).then(FeedbackOptions::default))
+        };
+        Ok((records, EpisodeOptions { feedback, agentic }))
+    }
+
+    fn agentic_options(&self) -> Result<Option<AgenticOptions>> {
+        if !self.agentic && self.agentic_turns.is_none() {
+            return Ok(None);
+        }
+        let mut options = AgenticOptions::default();
+        if let Some(turns) = self.agentic_turns {
+            options.max_turns = turns;
+        }
+        options.validate().map_err(|e| {
+            anyhow::anyhow!(
+                "{}",
+                e.to_string()
+                    .replace("`agentic.max_turns`", "`--agentic-turns`")
+            )
+        })?;
+        Ok(Some(options))
     }
 
     fn feedback_options(&self) -> Result<Option<FeedbackOptions>> {
@@ -165,7 +208,9 @@ struct RunArgs {
     )]
     count: u64,
     /// The scripted agent: `optimal` (the env's solver strategy, built without the hidden
-    /// state) or `random` (random queries, then a random answer).
+    /// state) or `random` (random queries, then a random answer); for an agentic repo_fix
+    /// episode, `reference` (applies the record's own catalogued fix: a pipeline check, not a
+    /// solver) or `lazy` (submits the crate unchanged).
     #[arg(long, value_enum, default_value = "optimal")]
     agent: AgentKind,
     /// Write the transcripts (JSONL) to this file instead of stdout.
@@ -177,6 +222,8 @@ struct RunArgs {
 enum AgentKind {
     Optimal,
     Random,
+    Reference,
+    Lazy,
 }
 
 #[derive(clap::Args)]
@@ -198,6 +245,15 @@ pub fn run(args: Args) -> Result<()> {
 }
 
 fn run_agents(args: RunArgs) -> Result<()> {
+    if args.source.agentic || args.source.agentic_turns.is_some() {
+        return run_agentic(args);
+    }
+    if matches!(args.agent, AgentKind::Reference | AgentKind::Lazy) {
+        bail!(
+            "invalid value for `--agent` without `--agentic`: reference and lazy agents work on \
+             agentic repo_fix episodes; allowed: optimal or random"
+        );
+    }
     let Some(env) = episodes::find_interactive(&args.source.env) else {
         find_env(&args.source.env)?;
         bail!(
@@ -210,7 +266,7 @@ fn run_agents(args: RunArgs) -> Result<()> {
                 .join(", ")
         );
     };
-    let (records, feedback) = args.source.records(args.count)?;
+    let (records, options) = args.source.records(args.count)?;
     let mut out = Output::open(args.out.as_deref())?;
     let (mut solved, mut queries, mut optimum) = (0u64, 0u64, 0u64);
     for (i, record) in records.iter().enumerate() {
@@ -218,14 +274,12 @@ fn run_agents(args: RunArgs) -> Result<()> {
         let mut agent = match args.agent {
             AgentKind::Optimal => env.optimal_agent(record)?,
             AgentKind::Random => env.random_agent(record, args.source.start + i as u64)?,
+            // Refused above; kept as an error rather than a panic.
+            AgentKind::Reference | AgentKind::Lazy => {
+                bail!("invalid value for `--agent`: reference and lazy need `--agentic`")
+            }
         };
-        let mut episode = Episode::open(record, feedback)?;
-        let mut observation = episode.prompt().to_string();
-        while !episode.session().done() {
-            let action = agent.act(&observation);
-            observation = episode.step(&action)?.observation;
-        }
-        let transcript = episode.transcript();
+        let transcript = play_out(record, &options, &mut *agent)?;
         if let Some(verdict) = &transcript.verdict {
             solved += u64::from(verdict.correct);
             let counters = verdict.detail.as_ref().and_then(|d| d.get("episode"));
@@ -245,6 +299,51 @@ fn run_agents(args: RunArgs) -> Result<()> {
         solved as f64 / n,
         queries as f64 / n,
         optimum as f64 / n
+    );
+    Ok(())
+}
+
+/// One episode on `record`, `agent` acting until it ends.
+fn play_out(
+    record: &str,
+    options: &EpisodeOptions,
+    agent: &mut dyn episodes::Agent,
+) -> Result<Transcript> {
+    let mut episode = Episode::open_with(record, options)?;
+    let mut observation = episode.prompt().to_string();
+    while !episode.session().done() {
+        let action = agent.act(&observation);
+        observation = episode.step(&action)?.observation;
+    }
+    Ok(episode.transcript())
+}
+
+/// Scripted agents through agentic repo_fix episodes: there is no optimal agent (the fix is
+/// hidden), so the paid one reads the record's own reference fix.
+fn run_agentic(args: RunArgs) -> Result<()> {
+    let (records, options) = args.source.records(args.count)?;
+    let mut out = Output::open(args.out.as_deref())?;
+    let mut solved = 0u64;
+    for record in &records {
+        let record = record.trim_end();
+        let mut agent = match args.agent {
+            AgentKind::Reference => episodes::agentic::reference_agent(record, true)?,
+            AgentKind::Lazy => episodes::agentic::lazy_agent(),
+            AgentKind::Optimal | AgentKind::Random => bail!(
+                "invalid value for `--agent` with `--agentic`: no optimal or random agent can \
+                 work on a hidden fix; allowed: reference or lazy"
+            ),
+        };
+        let transcript = play_out(record, &options, &mut *agent)?;
+        solved += u64::from(transcript.verdict.as_ref().is_some_and(|v| v.correct));
+        serde_json::to_writer(&mut out, &transcript)?;
+        out.write_all(b"\n").map_err(OutputError)?;
+    }
+    out.finish()?;
+    eprintln!(
+        "{} agentic episodes of repo_fix: solved {:.3}",
+        records.len(),
+        solved as f64 / records.len().max(1) as f64
     );
     Ok(())
 }

@@ -28,6 +28,9 @@ pub fn run(args: Args) -> Result<()> {
             if episode {
                 entry["episode"] = Value::Bool(true);
             }
+            if env.id() == "repo_fix" {
+                entry["agentic"] = Value::Bool(true);
+            }
             entry
         };
         let envs: Vec<Value> = registry::envs()
@@ -48,6 +51,14 @@ pub fn run(args: Args) -> Result<()> {
     }
     text += "Episodes (verigym episode run, verigym play; feedback episodes over any env above \
              with --feedback-turns 1 to 16 and --reward solved|first_turn|discounted:GAMMA)\n\n";
+    if registry::envs().iter().any(|e| e.id() == "repo_fix") {
+        text += "repo_fix --agentic: work on the mini repo with tools, then submit\n  \
+                 tools       <query>list_files</query>, <query>read_file PATH</query>, \
+                 <query>run_tests</query> (the visible suite), <query>replace_function ```rust \
+                 …```</query>, <answer>submit</answer>\n  \
+                 --agentic-turns  1 to 64, default 20; the hidden suite judges the crate as it \
+                 stands at the end\n\n";
+    }
     for env in episodes::interactive() {
         describe(&mut text, env.as_env());
     }

@@ -19,12 +19,13 @@ pub struct Args {
 }
 
 /// Reads one action per line from stdin; a bare line without tags is taken as a query for an
-/// interactive env (a line starting with `=` as the final answer), and as the answer for a
-/// feedback episode, so a person need not type tags.
+/// interactive env or an agentic episode (a line starting with `=` as the final answer), and as
+/// the answer for a feedback episode, so a person need not type tags. In an agentic episode a
+/// `replace_function` line goes on until its ```rust block closes.
 pub fn run(args: Args) -> Result<()> {
-    let (records, feedback) = args.source.records(1)?;
-    let interactive = feedback.is_none();
-    let mut episode = Episode::open(records[0].trim_end(), feedback)?;
+    let (records, options) = args.source.records(1)?;
+    let interactive = options.feedback.is_none();
+    let mut episode = Episode::open_with(records[0].trim_end(), &options)?;
     let stdin = std::io::stdin();
     let mut stdout = std::io::stdout().lock();
     writeln!(stdout, "{}\n", episode.prompt()).map_err(OutputError)?;
@@ -37,7 +38,21 @@ pub fn run(args: Args) -> Result<()> {
                 .map_err(OutputError)?;
             break;
         };
-        let action = tagged(&line.context("reading standard input")?, interactive);
+        let mut line = line.context("reading standard input")?;
+        // A `replace_function` line takes the ```rust block on the lines after it.
+        if line.trim_start().starts_with("replace_function") {
+            while line
+                .lines()
+                .filter(|l| l.trim_start().starts_with("```"))
+                .count()
+                < 2
+            {
+                let Some(more) = lines.next() else { break };
+                line.push('\n');
+                line.push_str(&more.context("reading standard input")?);
+            }
+        }
+        let action = tagged(&line, interactive);
         let step = episode.step(&action)?;
         writeln!(stdout, "{}", step.observation).map_err(OutputError)?;
         if let Some(verdict) = &step.verdict {
@@ -56,6 +71,10 @@ pub fn run(args: Args) -> Result<()> {
 
 fn tagged(line: &str, interactive: bool) -> String {
     let line = line.trim();
+    // Code holds `<` (generics, comparisons): a bare tool call with a block is never pre-tagged.
+    if interactive && line.starts_with("replace_function") {
+        return format!("<query>{line}</query>");
+    }
     if line.contains('<') || line.contains("\\boxed") {
         return line.to_string();
     }

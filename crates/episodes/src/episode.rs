@@ -7,6 +7,7 @@ use serde_json::Value;
 
 use verigym_core::verdict::{Reason, Verdict};
 
+use crate::agentic::AgenticOptions;
 use crate::feedback::FeedbackOptions;
 use verigym_core::dyn_env::DynEnv;
 
@@ -22,6 +23,9 @@ pub struct Transcript {
     /// The feedback options, for a single-turn env's record.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub feedback: Option<FeedbackOptions>,
+    /// The agentic episode's options, for a `repo_fix` record worked on with tools.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub agentic: Option<AgenticOptions>,
     /// Every turn, in order.
     pub turns: Vec<LoggedTurn>,
     /// The episode's reward, once it is over.
@@ -35,7 +39,7 @@ pub struct Transcript {
 /// A running episode that keeps its transcript.
 pub struct Episode {
     record: Value,
-    feedback: Option<FeedbackOptions>,
+    options: EpisodeOptions,
     session: Box<dyn Session>,
     turns: Vec<LoggedTurn>,
 }
@@ -46,12 +50,23 @@ impl Episode {
         record_json: &str,
         feedback: Option<FeedbackOptions>,
     ) -> Result<Self, EpisodeError> {
-        let session = open(record_json, &EpisodeOptions { feedback })?;
+        Self::open_with(
+            record_json,
+            &EpisodeOptions {
+                feedback,
+                agentic: None,
+            },
+        )
+    }
+
+    /// Opens an episode on a record with any options (an agentic one among them).
+    pub fn open_with(record_json: &str, options: &EpisodeOptions) -> Result<Self, EpisodeError> {
+        let session = open(record_json, options)?;
         let record = serde_json::from_str(record_json)
             .map_err(|e| EpisodeError::Invalid(format!("record: {e}")))?;
         Ok(Episode {
             record,
-            feedback,
+            options: *options,
             session,
             turns: Vec::new(),
         })
@@ -78,7 +93,8 @@ impl Episode {
     pub fn transcript(&self) -> Transcript {
         Transcript {
             record: self.record.clone(),
-            feedback: self.feedback,
+            feedback: self.options.feedback,
+            agentic: self.options.agentic,
             turns: self.turns.clone(),
             reward: self.session.verdict().map(|v| v.score),
             verdict: self.session.verdict().cloned(),
@@ -154,7 +170,13 @@ fn regenerates(record: &Value) -> Result<(), String> {
 /// state, another reference) is judged inconsistent and its reward is 0.
 pub fn rejudge(transcript: &Transcript) -> Result<Rejudged, EpisodeError> {
     let record_json = transcript.record.to_string();
-    let mut episode = Episode::open(&record_json, transcript.feedback)?;
+    let mut episode = Episode::open_with(
+        &record_json,
+        &EpisodeOptions {
+            feedback: transcript.feedback,
+            agentic: transcript.agentic,
+        },
+    )?;
     let forged = regenerates(&transcript.record).err();
     let mut mismatch = forged.clone();
     for (i, logged) in transcript.turns.iter().enumerate() {

@@ -7,6 +7,7 @@ use verigym_core::dyn_env::DynEnv;
 use verigym_core::record::RecordHeader;
 use verigym_core::rng::ProblemRng;
 
+use crate::agentic::AgenticOptions;
 use crate::envs::counterfeit_coin::CounterfeitCoin;
 use crate::envs::find_max::FindMax;
 use crate::envs::guess_number::GuessNumber;
@@ -135,12 +136,32 @@ pub struct EpisodeOptions {
     /// For a single-turn env's record, the feedback episode's options (the defaults when
     /// `None`); an interactive env's record carries its own budget and takes none.
     pub feedback: Option<FeedbackOptions>,
+    /// For a `repo_fix` record, an agentic episode with these options instead of a feedback
+    /// one.
+    pub agentic: Option<AgenticOptions>,
 }
 
 /// Opens an episode on any record: native for an interactive env's, feedback for the rest.
 pub fn open(record_json: &str, options: &EpisodeOptions) -> Result<Box<dyn Session>, EpisodeError> {
     let header: RecordHeader = serde_json::from_str(record_json)
         .map_err(|e| EpisodeError::Invalid(format!("record: not a problem record: {e}")))?;
+    if let Some(agentic) = options.agentic {
+        if options.feedback.is_some() {
+            return Err(EpisodeError::Invalid(
+                "invalid value for `feedback`: an agentic episode takes no feedback options; \
+                 allowed: `feedback` or `agentic`, not both"
+                    .to_owned(),
+            ));
+        }
+        if header.env != "repo_fix" {
+            return Err(EpisodeError::Invalid(format!(
+                "invalid value for `agentic`: the record's env is {}; allowed: agentic episodes \
+                 on repo_fix records only",
+                header.env
+            )));
+        }
+        return open_agentic(record_json, agentic);
+    }
     if let Some(env) = find_interactive(&header.env) {
         if options.feedback.is_some() {
             return Err(EpisodeError::Invalid(format!(
@@ -167,6 +188,29 @@ pub fn open(record_json: &str, options: &EpisodeOptions) -> Result<Box<dyn Sessi
         prompt,
         options.feedback.unwrap_or_default(),
     )?))
+}
+
+#[cfg(feature = "repo_fix")]
+fn open_agentic(
+    record_json: &str,
+    options: AgenticOptions,
+) -> Result<Box<dyn Session>, EpisodeError> {
+    Ok(Box::new(crate::agentic::AgenticSession::open(
+        record_json,
+        options,
+    )?))
+}
+
+#[cfg(not(feature = "repo_fix"))]
+fn open_agentic(
+    _record_json: &str,
+    _options: AgenticOptions,
+) -> Result<Box<dyn Session>, EpisodeError> {
+    Err(EpisodeError::Invalid(
+        "invalid value for `agentic`: this build has no repo_fix env (cargo feature \
+         `repo_fix`); allowed: no agentic options"
+            .to_owned(),
+    ))
 }
 
 /// Opens an episode and restores a state its [`Session::state`] wrote.

@@ -142,6 +142,7 @@ pub(super) fn start(
     }
     let options = EpisodeOptions {
         feedback: body.feedback,
+        agentic: None,
     };
     let session = episodes::open(record.trim_end(), &options).map_err(episode_error)?;
     Ok((session, field("id"), env))

@@ -520,7 +520,7 @@ _verigym() {
             return 0
             ;;
         verigym__subcmd__episode__subcmd__run)
-            opts="-n -h --env --seed --start --difficulty --level --param --feedback-turns --reward --count --agent --out --threads --progress --help"
+            opts="-n -h --env --seed --start --difficulty --level --param --feedback-turns --reward --agentic --agentic-turns --count --agent --out --threads --progress --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -558,6 +558,10 @@ _verigym() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --agentic-turns)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --count)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -567,7 +571,7 @@ _verigym() {
                     return 0
                     ;;
                 --agent)
-                    COMPREPLY=($(compgen -W "optimal random" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "optimal random reference lazy" -- "${cur}"))
                     return 0
                     ;;
                 --out)
@@ -1132,7 +1136,7 @@ _verigym() {
             return 0
             ;;
         verigym__subcmd__play)
-            opts="-h --env --seed --start --difficulty --level --param --feedback-turns --reward --out --threads --progress --help"
+            opts="-h --env --seed --start --difficulty --level --param --feedback-turns --reward --agentic --agentic-turns --out --threads --progress --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1167,6 +1171,10 @@ _verigym() {
                     return 0
                     ;;
                 --reward)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --agentic-turns)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -201,15 +201,19 @@ complete -c verigym -n "__fish_verigym_using_subcommand episode; and __fish_seen
 complete -c verigym -n "__fish_verigym_using_subcommand episode; and __fish_seen_subcommand_from run" -l param -d 'A param as NAME=VALUE, applied after --level (repeatable)' -r
 complete -c verigym -n "__fish_verigym_using_subcommand episode; and __fish_seen_subcommand_from run" -l feedback-turns -d 'For a single-turn env: answers allowed, with feedback after each wrong one (1 to 16)' -r
 complete -c verigym -n "__fish_verigym_using_subcommand episode; and __fish_seen_subcommand_from run" -l reward -d 'For a single-turn env: `solved`, `first_turn`, or `discounted:GAMMA` with GAMMA in (0, 1]' -r
+complete -c verigym -n "__fish_verigym_using_subcommand episode; and __fish_seen_subcommand_from run" -l agentic-turns -d 'For an agentic episode: turns allowed, tool calls and the submission included (1 to 64; default 20). Implies --agentic' -r
 complete -c verigym -n "__fish_verigym_using_subcommand episode; and __fish_seen_subcommand_from run" -s n -l count -d 'Episodes to play' -r
-complete -c verigym -n "__fish_verigym_using_subcommand episode; and __fish_seen_subcommand_from run" -l agent -d 'The scripted agent: `optimal` (the env\'s solver strategy, built without the hidden state) or `random` (random queries, then a random answer)' -r -f -a "optimal\t''
-random\t''"
+complete -c verigym -n "__fish_verigym_using_subcommand episode; and __fish_seen_subcommand_from run" -l agent -d 'The scripted agent: `optimal` (the env\'s solver strategy, built without the hidden state) or `random` (random queries, then a random answer); for an agentic repo_fix episode, `reference` (applies the record\'s own catalogued fix: a pipeline check, not a solver) or `lazy` (submits the crate unchanged)' -r -f -a "optimal\t''
+random\t''
+reference\t''
+lazy\t''"
 complete -c verigym -n "__fish_verigym_using_subcommand episode; and __fish_seen_subcommand_from run" -l out -d 'Write the transcripts (JSONL) to this file instead of stdout' -r -F
 complete -c verigym -n "__fish_verigym_using_subcommand episode; and __fish_seen_subcommand_from run" -l threads -d 'Worker threads for generation and verification (default: one per core)' -r
 complete -c verigym -n "__fish_verigym_using_subcommand episode; and __fish_seen_subcommand_from run" -l progress -d 'How to show progress of long commands on stderr' -r -f -a "auto\t'A bar when stderr is a terminal, plain lines otherwise'
 bar\t'A bar'
 lines\t'Plain lines'
 off\t'Nothing'"
+complete -c verigym -n "__fish_verigym_using_subcommand episode; and __fish_seen_subcommand_from run" -l agentic -d 'For repo_fix: an agentic episode, working on the mini repo with tools (list_files, read_file, run_tests, replace_function) before submitting'
 complete -c verigym -n "__fish_verigym_using_subcommand episode; and __fish_seen_subcommand_from run" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c verigym -n "__fish_verigym_using_subcommand episode; and __fish_seen_subcommand_from verify" -l transcripts -d 'Transcripts (JSONL) as `episode run`, `play` or a trainer wrote them; `-` reads stdin' -r -F
 complete -c verigym -n "__fish_verigym_using_subcommand episode; and __fish_seen_subcommand_from verify" -l out -d 'Write the judgements (JSONL) to this file instead of stdout' -r -F
@@ -239,12 +243,14 @@ complete -c verigym -n "__fish_verigym_using_subcommand play" -l level -l diffic
 complete -c verigym -n "__fish_verigym_using_subcommand play" -l param -d 'A param as NAME=VALUE, applied after --level (repeatable)' -r
 complete -c verigym -n "__fish_verigym_using_subcommand play" -l feedback-turns -d 'For a single-turn env: answers allowed, with feedback after each wrong one (1 to 16)' -r
 complete -c verigym -n "__fish_verigym_using_subcommand play" -l reward -d 'For a single-turn env: `solved`, `first_turn`, or `discounted:GAMMA` with GAMMA in (0, 1]' -r
+complete -c verigym -n "__fish_verigym_using_subcommand play" -l agentic-turns -d 'For an agentic episode: turns allowed, tool calls and the submission included (1 to 64; default 20). Implies --agentic' -r
 complete -c verigym -n "__fish_verigym_using_subcommand play" -l out -d 'Write the episode\'s transcript (one JSON line) to this file when it ends' -r -F
 complete -c verigym -n "__fish_verigym_using_subcommand play" -l threads -d 'Worker threads for generation and verification (default: one per core)' -r
 complete -c verigym -n "__fish_verigym_using_subcommand play" -l progress -d 'How to show progress of long commands on stderr' -r -f -a "auto\t'A bar when stderr is a terminal, plain lines otherwise'
 bar\t'A bar'
 lines\t'Plain lines'
 off\t'Nothing'"
+complete -c verigym -n "__fish_verigym_using_subcommand play" -l agentic -d 'For repo_fix: an agentic episode, working on the mini repo with tools (list_files, read_file, run_tests, replace_function) before submitting'
 complete -c verigym -n "__fish_verigym_using_subcommand play" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c verigym -n "__fish_verigym_using_subcommand audit" -l suite -d 'Mini repo: `strong`, `weak`, or the path of a suite file (a module body of `#[test]` fns). Crate: one integration test, by file (relative to the package) or target name' -r
 complete -c verigym -n "__fish_verigym_using_subcommand audit" -s p -l package -d 'Crate: the workspace member to use' -r

@@ -203,7 +203,7 @@ fn judge_fixes(
 }
 
 /// Adds one arm per fixed function (reusing identical ones) and returns the answer's ordinals.
-fn add_arms(
+pub(super) fn add_arms(
     analysis: &mut Analysis,
     arms: &mut BTreeMap<(String, String), u32>,
     fixes: &[Fix],

@@ -18,6 +18,7 @@ mod probes;
 mod real_crate;
 mod shipped;
 mod variant;
+mod workbench;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -34,6 +35,7 @@ pub use self::shipped::names as shipped_crates;
 use self::variant::Varied;
 #[doc(hidden)]
 pub use self::variant::{VariantBug, VariantCatalog, variant_catalog};
+pub use self::workbench::{FILES as WORKBENCH_FILES, Workbench};
 use verigym_core::env::{AnswerFormat, Env, Generated, ProbeAnswers};
 use verigym_core::rng::ProblemRng;
 use verigym_core::verdict::Verdict;
@@ -108,8 +110,7 @@ impl Env for RepoFix {
                 real_crate::load(&params.repo).expect("validated params load their catalog");
             return real_crate::generate(&loaded, params, rng);
         }
-        let inj = inject::inject(params, rng);
-        let varied = variant::vary(&inj, params.variation, rng);
+        let (inj, varied) = draw(params, rng);
         let data = data(&inj, &varied);
         let fewest = inj
             .bugs
@@ -144,6 +145,15 @@ impl Env for RepoFix {
     fn probe_answers(&self, data: &RepoFixData, answer: &str, foreign: &str) -> ProbeAnswers {
         probes::probe_answers(data, answer, foreign)
     }
+}
+
+/// A mini repo's problem before it becomes a record: the bugs drawn, then the variant's texts.
+/// The agentic workbench draws again through here to find the variant's visible suite, so both
+/// take the same draws in the same order.
+fn draw(params: &RepoFixParams, rng: &mut ProblemRng) -> (Injection, Varied) {
+    let inj = inject::inject(params, rng);
+    let varied = variant::vary(&inj, params.variation, rng);
+    (inj, varied)
 }
 
 fn data(inj: &Injection, varied: &Varied) -> RepoFixData {
