@@ -71,6 +71,12 @@ def main() -> None:
     row("RG chain_sum rg[i]", rg_gen)
     row("verigym modarith ds[i]", vg_gen, rg_gen)
     row("verigym modarith ds[0:n]", vg_slice, rg_gen)
+    # Floors: the same record dicts built by CPython's own C JSON decoder from their lines, and
+    # a dict's content read once by its C encoder (what any verify of a dict must at least do).
+    gen_lines = [ds.jsonl(i) for i in range(n)]
+    loads = json.loads
+    row("floor: json.loads(line), the same dicts by CPython's decoder",
+        per_cpu_second(lambda: drain(loads(line) for line in gen_lines), n, repeats), rg_gen)
 
     # Verification, one call per response.
     m = min(n, 5_000)
@@ -84,6 +90,9 @@ def main() -> None:
     assert all(verigym.verify(d, r)["correct"] for d, r in zip(dicts[:100], responses))
     verify = verigym.verify
     row("RG chain_sum score_answer(answer, entry)", rg_ver)
+    dumps = json.dumps
+    row("floor: json.dumps(record dict), reading a dict's content once",
+        per_cpu_second(lambda: drain(dumps(d) for d in dicts), m, repeats), rg_ver)
     # Each record judged once per run (the caches of loaded problems hold 4,096, fewer than the
     # 5,000 records, so every call loads its record), then a GRPO group: 8 responses to each
     # record, one call per response, as verl's reward managers call compute_score (the first
