@@ -58,6 +58,7 @@ fn bench(c: &mut Criterion) {
 }
 
 /// `run_tests` on the workbench an agentic session drives: the tool call is this plus parsing.
+#[cfg(feature = "repo")]
 fn agentic(c: &mut Criterion) {
     use verigym::envs::repo_fix::{RepoFix, RepoFixParams, Workbench};
     use verigym::{EnvParams, Generator};
@@ -82,5 +83,8 @@ fn agentic(c: &mut Criterion) {
     group.finish();
 }
 
+#[cfg(feature = "repo")]
 criterion_group!(benches, bench, agentic);
+#[cfg(not(feature = "repo"))]
+criterion_group!(benches, bench);
 criterion_main!(benches);

@@ -318,6 +318,28 @@ fn play_out(
     Ok(episode.transcript())
 }
 
+/// The scripted agent `kind` for an agentic episode of `record`.
+#[cfg(feature = "repo")]
+fn agentic_agent(kind: AgentKind, record: &str) -> Result<Box<dyn episodes::Agent>> {
+    Ok(match kind {
+        AgentKind::Reference => episodes::agentic::reference_agent(record, true)?,
+        AgentKind::Lazy => episodes::agentic::lazy_agent(),
+        AgentKind::Optimal | AgentKind::Random => bail!(
+            "invalid value for `--agent` with `--agentic`: no optimal or random agent can \
+             work on a hidden fix; allowed: reference or lazy"
+        ),
+    })
+}
+
+/// Agentic episodes build and run code through the `repo` feature's sandbox.
+#[cfg(not(feature = "repo"))]
+fn agentic_agent(_: AgentKind, _: &str) -> Result<Box<dyn episodes::Agent>> {
+    bail!(
+        "invalid value for `--agentic`: agentic repo_fix episodes need verigym built with the \
+         `repo` feature (a default feature)"
+    )
+}
+
 /// Scripted agents through agentic repo_fix episodes: there is no optimal agent (the fix is
 /// hidden), so the paid one reads the record's own reference fix.
 fn run_agentic(args: RunArgs) -> Result<()> {
@@ -326,14 +348,7 @@ fn run_agentic(args: RunArgs) -> Result<()> {
     let mut solved = 0u64;
     for record in &records {
         let record = record.trim_end();
-        let mut agent = match args.agent {
-            AgentKind::Reference => episodes::agentic::reference_agent(record, true)?,
-            AgentKind::Lazy => episodes::agentic::lazy_agent(),
-            AgentKind::Optimal | AgentKind::Random => bail!(
-                "invalid value for `--agent` with `--agentic`: no optimal or random agent can \
-                 work on a hidden fix; allowed: reference or lazy"
-            ),
-        };
+        let mut agent = agentic_agent(args.agent, record)?;
         let transcript = play_out(record, &options, &mut *agent)?;
         solved += u64::from(transcript.verdict.as_ref().is_some_and(|v| v.correct));
         serde_json::to_writer(&mut out, &transcript)?;
