@@ -1,7 +1,7 @@
 //! The tool grammar of agentic episodes: what a `<query>` may ask, read without touching the
 //! repo, so that every malformed call is refused before anything is built or run.
 //!
-//! ```text
+//! ````text
 //! <query>list_files</query>
 //! <query>read_file src/lib.rs</query>
 //! <query>run_tests</query>
@@ -11,7 +11,7 @@
 //! ```
 //! </query>
 //! <answer>submit</answer>            (or an <answer> carrying a ```rust block: applied, then submitted)
-//! ```
+//! ````
 
 use verigym_core::extract::code_blocks;
 
