@@ -74,17 +74,23 @@ def said(trace: dict, role: str) -> list[str]:
 
 # --- single-turn: `vf-eval verigym-verifiers` ------------------------------------------------
 
-ENV, SIZE = "modarith", 4
+# One run, two kinds of model turn: the even problems are answered right, the odd ones with one of
+# four answers the verifier must refuse (one `vf-eval` run instead of two: each costs its start-up).
+ENV, SIZE = "modarith", 8
 
 
-def answering(answers: dict[str, tuple[int, str]], right: bool):
-    """A model that answers each prompt right, or with one of four answers the verifier must
-    refuse: a wrong value, a hedge holding the right one, the right one inside a think block,
-    and the answer tags with nothing in them."""
+def is_right(index: int) -> bool:
+    return index % 2 == 0
+
+
+def answering(answers: dict[str, tuple[int, str]]):
+    """A model that answers the even problems right and the odd ones with a wrong value, a hedge
+    holding the right one, the right one inside a think block, or the answer tags with nothing in
+    them."""
 
     def policy(messages):
         index, answer = answers[text_of(next(m for m in messages if m["role"] == "user"))]
-        if right:
+        if is_right(index):
             return f"<think>reduce after each step</think>\n<answer>{answer}</answer>"
         wrong = str((int(answer) + 1) % 101)
         return [
@@ -92,7 +98,7 @@ def answering(answers: dict[str, tuple[int, str]], right: bool):
             f"<answer>{answer}</answer> or maybe <answer>{wrong}</answer>",
             f"<think><answer>{answer}</answer></think>",
             "<answer></answer>",
-        ][index % 4]
+        ][index // 2 % 4]
 
     return policy
 
@@ -106,11 +112,10 @@ def readme_command() -> list[str]:
     return shlex.split(command)
 
 
-@pytest.mark.parametrize("right", [True, False], ids=["right", "wrong"])
-def test_vf_eval_by_its_id_pays_what_verigym_verify_says(tmp_path, right):
+def test_vf_eval_by_its_id_pays_what_verigym_verify_says(tmp_path):
     ds = verigym.Dataset(ENV, size=SIZE, seed=0)
     answers = {ds[i]["prompt"]: (i, ds[i]["answer"]) for i in range(SIZE)}
-    with MockModel(answering(answers, right)) as model:
+    with MockModel(answering(answers)) as model:
         # The README's command, on fewer problems and with the mock's name and address.
         command = readme_command()
         assert with_values(command, env__taskset__env=ENV) == command
@@ -127,7 +132,7 @@ def test_vf_eval_by_its_id_pays_what_verigym_verify_says(tmp_path, right):
         assert reply == sent[ds[i]["prompt"]], "verifiers judged what the model said, unchanged"
         verdict = verigym.verify(record, reply)
         assert trace["ok"] and trace["stop_condition"] == "agent_completed"
-        assert trace["rewards"]["verigym"]["score"] == verdict["score"] == (1.0 if right else 0.0), reply
+        assert trace["rewards"]["verigym"]["score"] == verdict["score"] == (1.0 if is_right(i) else 0.0), reply
         assert trace["info"]["verigym"] == {k: verdict[k] for k in ("correct", "format_ok", "reason")}
 
 
