@@ -215,6 +215,18 @@ fn verifier_accepts_exactly_the_legal_plans_of_optimal_length() {
     assert!(checked >= 5, "{checked}");
 }
 
+/// Problems 0..count of `params` at `seed` each need at least `params.min_moves` moves.
+fn all_meet_min_moves(params: &HanoiParams, seed: u64, count: u64) {
+    let generator = Generator::new(&Hanoi, params.clone(), seed).unwrap();
+    for i in 0..count {
+        let optimal = generator.problem(i).data.optimal;
+        assert!(
+            optimal >= params.min_moves,
+            "{params:?} problem {i}: {optimal}"
+        );
+    }
+}
+
 /// Issue 29: at its defaults 4.5% of problems had a one-move optimum. Now no problem at the
 /// defaults or any level is shorter than its `min_moves`, which is at least 3 everywhere.
 #[test]
@@ -223,14 +235,7 @@ fn no_problem_is_shorter_than_its_min_moves() {
     cases.extend((0..=10).map(|l| <HanoiParams as verigym::EnvParams>::at_level(f64::from(l))));
     for params in cases {
         assert!(params.min_moves >= 3, "{params:?}");
-        let generator = Generator::new(&Hanoi, params.clone(), 29).unwrap();
-        for i in 0..300 {
-            let optimal = generator.problem(i).data.optimal;
-            assert!(
-                optimal >= params.min_moves,
-                "{params:?} problem {i}: {optimal}"
-            );
-        }
+        all_meet_min_moves(&params, 29, 300);
     }
 }
 
@@ -244,14 +249,7 @@ fn the_largest_min_moves_allowed_is_always_met() {
             pegs,
             min_moves: farthest(pegs, disks),
         };
-        let generator = Generator::new(&Hanoi, params.clone(), 5).unwrap();
-        for i in 0..100 {
-            let optimal = generator.problem(i).data.optimal;
-            assert!(
-                optimal >= params.min_moves,
-                "{params:?} problem {i}: {optimal}"
-            );
-        }
+        all_meet_min_moves(&params, 5, 100);
     }
 }
 
