@@ -38,7 +38,14 @@ fn hanoi(c: &mut Criterion) {
         vec![
             ("default", HanoiParams::default()),
             ("level-10", HanoiParams::at_level(LEVEL_MAX)),
-            ("4-pegs-8-disks", HanoiParams { disks: 8, pegs: 4 }),
+            (
+                "4-pegs-8-disks",
+                HanoiParams {
+                    disks: 8,
+                    pegs: 4,
+                    ..HanoiParams::default()
+                },
+            ),
         ],
     );
 }

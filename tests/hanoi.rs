@@ -5,16 +5,19 @@
 use std::collections::BTreeMap;
 
 use proptest::prelude::*;
-use verigym::envs::hanoi::{Hanoi, HanoiData, HanoiParams};
+use verigym::envs::hanoi::{Hanoi, HanoiData, HanoiParams, farthest};
 use verigym::{Env, Generator, ProblemRng, Reason, Verdict};
 
 use crate::support::{check_golden, check_hashes, jsonl, one_per_level};
 
 fn params() -> impl Strategy<Value = HanoiParams> {
-    prop_oneof![
-        (1u32..=6).prop_map(|disks| HanoiParams { disks, pegs: 3 }),
-        (1u32..=5).prop_map(|disks| HanoiParams { disks, pegs: 4 }),
-    ]
+    prop_oneof![(1u32..=6, Just(3u32)), (1u32..=5, Just(4u32))].prop_flat_map(|(disks, pegs)| {
+        (1..=farthest(pegs, disks)).prop_map(move |min_moves| HanoiParams {
+            disks,
+            pegs,
+            min_moves,
+        })
+    })
 }
 
 fn problem(params: &HanoiParams, seed: u64, index: u64) -> (HanoiData, String) {
@@ -113,6 +116,7 @@ proptest! {
         let mut rng = ProblemRng::from_test_seed(seed);
         let (optimal, plan) = independent_shortest(&data, &mut rng);
         prop_assert_eq!(data.optimal, optimal);
+        prop_assert!(optimal >= params.min_moves, "{} < {}", optimal, params.min_moves);
         let v = judge(&data, &answer);
         prop_assert!(v.correct && v.score == 1.0, "{}: {:?}", answer, v);
         let v = judge(&data, &text(&plan));
@@ -165,7 +169,11 @@ proptest! {
 fn verifier_accepts_exactly_the_legal_plans_of_optimal_length() {
     let mut checked = 0;
     for seed in 0..60 {
-        let params = HanoiParams { disks: 3, pegs: 3 };
+        let params = HanoiParams {
+            disks: 3,
+            pegs: 3,
+            min_moves: 1,
+        };
         let (data, _) = problem(&params, seed, 0);
         if data.optimal > 4 {
             continue;
@@ -207,6 +215,44 @@ fn verifier_accepts_exactly_the_legal_plans_of_optimal_length() {
     assert!(checked >= 5, "{checked}");
 }
 
+/// Problems 0..count of `params` at `seed` each need at least `params.min_moves` moves.
+fn all_meet_min_moves(params: &HanoiParams, seed: u64, count: u64) {
+    let generator = Generator::new(&Hanoi, params.clone(), seed).unwrap();
+    for i in 0..count {
+        let optimal = generator.problem(i).data.optimal;
+        assert!(
+            optimal >= params.min_moves,
+            "{params:?} problem {i}: {optimal}"
+        );
+    }
+}
+
+/// Issue 29: at its defaults 4.5% of problems had a one-move optimum. Now no problem at the
+/// defaults or any level is shorter than its `min_moves`, which is at least 3 everywhere.
+#[test]
+fn no_problem_is_shorter_than_its_min_moves() {
+    let mut cases: Vec<HanoiParams> = vec![HanoiParams::default()];
+    cases.extend((0..=10).map(|l| <HanoiParams as verigym::EnvParams>::at_level(f64::from(l))));
+    for params in cases {
+        assert!(params.min_moves >= 3, "{params:?}");
+        all_meet_min_moves(&params, 29, 300);
+    }
+}
+
+/// The bound is met by every start, even the largest `min_moves` allowed: the goal is drawn
+/// among the configurations that far, never settled for a nearer one.
+#[test]
+fn the_largest_min_moves_allowed_is_always_met() {
+    for (pegs, disks) in [(3, 4), (3, 6), (4, 4), (4, 5)] {
+        let params = HanoiParams {
+            disks,
+            pegs,
+            min_moves: farthest(pegs, disks),
+        };
+        all_meet_min_moves(&params, 5, 100);
+    }
+}
+
 #[test]
 fn golden_hanoi_defaults_seed_42() {
     check_golden(
@@ -238,17 +284,17 @@ fn pinned_hashes_of_first_problems() {
             (
                 None,
                 0,
-                "78c8ef1a58b5d49244a67edd56338d7a6bb484e3c54faa45bacac55f4ab17e2c",
+                "8b5ef983ec5267bf781baf8e83ed15c69fe0250251f085c0a8550fdd0a4ad198",
             ),
             (
                 Some(0.0),
                 7,
-                "c708edecd03f4634114c31d1175e9b56469d31ae5659a39d21416beff9ad5ed6",
+                "613d293f997d21fb8a0111a692d782798ee3fce3d8eb7075157e63b23fc5a25f",
             ),
             (
                 Some(10.0),
                 7,
-                "2168d3ba6fd08a675465bcfbf3c42cc7cd02cdc2a33e60b589a4c2ca8477217c",
+                "960b54503a748ff8d13c2dc83f3185c989e146951a45493d6f923b41865bc6d4",
             ),
         ],
     );

@@ -41,6 +41,11 @@ const PINNED: &[(&str, u32, &str)] = &[
         7,
         "9dcef1a199223573ee96f767bb1d06d4294b6d6137fd2737d8c023d293062de8",
     ),
+    (
+        "standard-v8",
+        8,
+        "b19ca565c0956752460eb462927d203ee643859e17c15058d4f1a3c4b11439f0",
+    ),
 ];
 
 /// A fresh directory, removed when the value drops.
@@ -107,7 +112,7 @@ fn shipped_suites_are_frozen() {
 
 #[test]
 fn the_newest_standard_covers_every_registered_env_at_three_levels() {
-    let spec = SuiteSpec::load("standard-v7", &EnvSet::shipped()).unwrap();
+    let spec = SuiteSpec::load("standard-v8", &EnvSet::shipped()).unwrap();
     for env in verigym::registry::envs() {
         let mut levels: Vec<f64> = spec
             .entries
@@ -138,7 +143,7 @@ fn build_then_check_is_byte_exact_across_thread_counts() {
         .build()
         .unwrap()
         .install(|| {
-            SuiteSpec::load("standard-v7", &EnvSet::shipped())
+            SuiteSpec::load("standard-v8", &EnvSet::shipped())
                 .unwrap()
                 .build(&EnvSet::shipped())
                 .unwrap()
@@ -162,7 +167,7 @@ fn build_then_check_is_byte_exact_across_thread_counts() {
 fn tampering_is_caught_and_named() {
     let dir_guard = scratch("tamper");
     let dir = dir_guard.path();
-    SuiteSpec::load("standard-v7", &EnvSet::shipped())
+    SuiteSpec::load("standard-v8", &EnvSet::shipped())
         .unwrap()
         .build(&EnvSet::shipped())
         .unwrap()

@@ -207,10 +207,10 @@ def test_eval_equals_the_cli(cli, tmp_path):
 
 
 def test_suite_build_and_check(cli, tmp_path):
-    suite = verigym.Suite("standard-v7")
-    assert suite.name == "standard-v7" and suite.spec["entries"]
+    suite = verigym.Suite("standard-v8")
+    assert suite.name == "standard-v8" and suite.spec["entries"]
     manifest = suite.build(tmp_path / "py")
-    cli("suite", "build", "standard-v7", "--out", str(tmp_path / "cli"))
+    cli("suite", "build", "standard-v8", "--out", str(tmp_path / "cli"))
     for f in manifest["files"]:
         assert (tmp_path / "py" / f["path"]).read_bytes() == (tmp_path / "cli" / f["path"]).read_bytes()
     assert (tmp_path / "py" / "manifest.json").read_bytes() == (tmp_path / "cli" / "manifest.json").read_bytes()

@@ -30,9 +30,9 @@ def test_fixed_range_dataset():
 
 def test_suite_splits(tmp_path):
     datasets = need("datasets")
-    suite = verigym.Suite("standard-v7")
+    suite = verigym.Suite("standard-v8")
     manifest = suite.build(tmp_path)
-    dd = verigym.hf.suite("standard-v7")
+    dd = verigym.hf.suite("standard-v8")
     assert isinstance(dd, datasets.DatasetDict)
     assert len(dd) == len(manifest["files"])
     for split, f in zip(dd, manifest["files"]):

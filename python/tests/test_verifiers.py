@@ -77,9 +77,9 @@ def test_params_endless_streams_and_views():
 
 
 def test_a_suite_is_a_finite_taskset_in_suite_order():
-    suite = verigym.Suite("standard-v7")
+    suite = verigym.Suite("standard-v8")
     lines = [line for _, _, jsonl in suite.files() for line in jsonl.decode().splitlines()]
-    taskset = VerigymTaskset(VerigymConfig(suite="standard-v7"))
+    taskset = VerigymTaskset(VerigymConfig(suite="standard-v8"))
     assert taskset.bounded
     tasks = list(taskset.take(len(lines) + 5))
     assert [t.data.record for t in tasks] == lines

@@ -47,6 +47,10 @@ pub const SHIPPED: &[(&str, &str)] = &[
         "standard-v7",
         include_str!("../../../envs/suites/standard-v7.toml"),
     ),
+    (
+        "standard-v8",
+        include_str!("../../../envs/suites/standard-v8.toml"),
+    ),
 ];
 
 /// The most problems one entry may ask for.

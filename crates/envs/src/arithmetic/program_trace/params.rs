@@ -32,7 +32,8 @@ pub struct ProgramTraceParams {
     pub modulus: u32,
     /// Whether `if`/`else` may appear.
     pub branches: bool,
-    /// The most iterations of a `for` loop; 0 means no loops, otherwise 2 to 5.
+    /// The most iterations of a `for` loop; 0 means no loops, otherwise 2 to 5 and at most
+    /// `modulus`, so a loop counter (0 to `loop_max` − 1) is always a value below the modulus.
     #[schemars(range(max = 5))]
     pub loop_max: u32,
     /// The deepest nesting of `if` and `for` blocks (1 to 3).
@@ -56,6 +57,20 @@ impl EnvParams for ProgramTraceParams {
                 "loop_max",
                 self.loop_max,
                 format!("0 (no loops) or 2 to {LOOP_MAX}"),
+            ));
+        }
+        // A counter at or above the modulus would be read raw in comparisons but reduced when
+        // copied into a variable, a rule the prompt ("every value is an integer from 0 to M −
+        // 1") does not state; refusing such params keeps that sentence true of every program.
+        if self.loop_max > self.modulus {
+            return Err(Error::param(
+                "loop_max",
+                self.loop_max,
+                format!(
+                    "0 (no loops) or 2 to {} (at most modulus {}, so a loop counter stays below it)",
+                    self.modulus.min(LOOP_MAX),
+                    self.modulus
+                ),
             ));
         }
         check_range("depth", self.depth, 1, DEPTH_MAX)
@@ -126,8 +141,30 @@ mod tests {
             "invalid value for `loop_max`: 1; allowed: 0 (no loops) or 2 to 5"
         );
         assert_eq!(
-            err(ProgramTraceParams { modulus: 1, ..base }),
+            err(ProgramTraceParams {
+                modulus: 1,
+                ..base.clone()
+            }),
             "invalid value for `modulus`: 1; allowed: 2 to 1000"
         );
+        // Issue 29: a counter of 3 or 4 under modulus 3 was raw in comparisons, reduced on copy.
+        assert_eq!(
+            err(ProgramTraceParams {
+                modulus: 3,
+                loop_max: 5,
+                ..base.clone()
+            }),
+            "invalid value for `loop_max`: 5; allowed: 0 (no loops) or 2 to 3 (at most modulus 3, \
+             so a loop counter stays below it)"
+        );
+        for (modulus, loop_max) in [(3, 3), (2, 2), (2, 0), (5, 5)] {
+            ProgramTraceParams {
+                modulus,
+                loop_max,
+                ..base.clone()
+            }
+            .validate()
+            .unwrap();
+        }
     }
 }

@@ -1,6 +1,7 @@
-//! `hanoi`: Tower of Hanoi between two arbitrary legal configurations, with 3 or 4 pegs. The
-//! record carries the BFS-proven optimum; the verifier simulates the moves and accepts any legal
-//! sequence of exactly that length that ends in the goal configuration.
+//! `hanoi`: Tower of Hanoi between two arbitrary legal configurations, with 3 or 4 pegs, the goal
+//! at least `min_moves` from the start. The record carries the BFS-proven optimum; the verifier
+//! simulates the moves and accepts any legal sequence of exactly that length that ends in the
+//! goal configuration.
 
 mod check;
 mod feedback;
@@ -14,7 +15,8 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 pub use self::check::check_data;
-pub use self::params::{HanoiParams, MAX_DISKS_3, MAX_DISKS_4};
+pub use self::params::{FARTHEST_3, FARTHEST_4, HanoiParams, MAX_DISKS_3, MAX_DISKS_4, farthest};
+use self::solve::Reach;
 pub use self::solve::shortest_plan;
 use verigym_core::env::{Env, Generated, ProbeAnswers};
 use verigym_core::rng::ProblemRng;
@@ -40,12 +42,11 @@ pub struct HanoiData {
     pub optimal: u32,
 }
 
-/// Goal draws before the largest disk is moved by hand to make the goal differ from the start.
-const TRIES: u32 = 64;
-
 impl Env for Hanoi {
     const ID: &'static str = "hanoi";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
+    // Version 2 only draws the goal differently; the data and the verifier are version 1's.
+    const COMPATIBLE_SINCE: u32 = 1;
     const SUMMARY: &'static str =
         "Tower of Hanoi between arbitrary configurations; any shortest legal move sequence";
     type Params = HanoiParams;
@@ -54,21 +55,15 @@ impl Env for Hanoi {
     /// The intrinsic difficulty is the optimal number of moves.
     fn generate(&self, params: &HanoiParams, rng: &mut ProblemRng) -> Generated<HanoiData> {
         let (p, n) = (params.pegs, params.disks as usize);
-        let draw = |rng: &mut ProblemRng| -> Vec<u8> {
-            (0..n).map(|_| rng.below(u64::from(p)) as u8).collect()
-        };
-        let start = draw(rng);
-        let mut goal = draw(rng);
-        for _ in 0..TRIES {
-            if goal != start {
-                break;
-            }
-            goal = draw(rng);
-        }
-        if goal == start {
-            goal[n - 1] = (goal[n - 1] + 1) % p as u8;
-        }
-        let plan = shortest_plan(p, &start, &goal);
+        let start: Vec<u8> = (0..n).map(|_| rng.below(u64::from(p)) as u8).collect();
+        // Drawing the goal among the far enough configurations, rather than redrawing until one
+        // is, always ends: validation caps `min_moves` at what every start can meet.
+        let reach = Reach::from(p, &start);
+        let far: Vec<usize> = (0..reach.distance.len())
+            .filter(|&i| u32::from(reach.distance[i]) >= params.min_moves)
+            .collect();
+        let goal = reach.configuration(*rng.choose(&far), n);
+        let plan = reach.plan_to(&goal);
         let data = HanoiData {
             pegs: p,
             start: start.iter().map(|&q| q + 1).collect(),

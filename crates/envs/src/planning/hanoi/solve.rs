@@ -34,48 +34,84 @@ fn decode(pegs: u32, mut index: u32, at: &mut [u8]) {
     }
 }
 
-/// A shortest plan from `start` to `goal` (peg of each disk, 0-based), by BFS. The state space is
-/// complete and strongly connected, so a plan always exists.
-pub fn shortest_plan(pegs: u32, start: &[u8], goal: &[u8]) -> Vec<Move> {
-    let n = start.len();
-    let size = (pegs as usize).pow(n as u32);
-    let mut parent: Vec<u32> = vec![u32::MAX; size];
-    let mut via: Vec<Move> = vec![(0, 0); size];
-    let (from, to) = (encode(pegs, start), encode(pegs, goal));
-    parent[from as usize] = from;
-    let mut queue = VecDeque::from([from]);
-    let mut at = vec![0u8; n];
-    let weights: Vec<u32> = (0..n as u32).map(|d| pegs.pow(d)).collect();
-    while let Some(state) = queue.pop_front() {
-        if state == to {
-            break;
-        }
-        decode(pegs, state, &mut at);
-        let top = tops(pegs as usize, &at);
-        for f in 0..pegs as u8 {
-            let d = top[usize::from(f)];
-            if d == u8::MAX {
-                continue;
-            }
-            for t in (0..pegs as u8).filter(|&t| t != f && top[usize::from(t)] > d) {
-                let w = weights[usize::from(d)];
-                let next = state - u32::from(f) * w + u32::from(t) * w;
-                if parent[next as usize] == u32::MAX {
-                    parent[next as usize] = state;
-                    via[next as usize] = (f, t);
-                    queue.push_back(next);
+/// Every configuration's distance from one start, with the BFS tree that proves it.
+pub struct Reach {
+    pegs: u32,
+    from: u32,
+    /// Moves from the start to each configuration (by its encoding).
+    pub distance: Vec<u16>,
+    parent: Vec<u32>,
+    via: Vec<Move>,
+}
+
+impl Reach {
+    /// Breadth-first search from `start` (peg of each disk, 0-based) over the whole space; the
+    /// space is complete and strongly connected, so every configuration is reached.
+    pub fn from(pegs: u32, start: &[u8]) -> Reach {
+        let n = start.len();
+        let size = (pegs as usize).pow(n as u32);
+        let mut reach = Reach {
+            pegs,
+            from: encode(pegs, start),
+            distance: vec![u16::MAX; size],
+            parent: vec![u32::MAX; size],
+            via: vec![(0, 0); size],
+        };
+        let from = reach.from;
+        reach.parent[from as usize] = from;
+        reach.distance[from as usize] = 0;
+        let mut queue = VecDeque::from([from]);
+        let mut at = vec![0u8; n];
+        let weights: Vec<u32> = (0..n as u32).map(|d| pegs.pow(d)).collect();
+        while let Some(state) = queue.pop_front() {
+            decode(pegs, state, &mut at);
+            let top = tops(pegs as usize, &at);
+            let next_distance = reach.distance[state as usize] + 1;
+            for f in 0..pegs as u8 {
+                let d = top[usize::from(f)];
+                if d == u8::MAX {
+                    continue;
+                }
+                for t in (0..pegs as u8).filter(|&t| t != f && top[usize::from(t)] > d) {
+                    let w = weights[usize::from(d)];
+                    let next = state - u32::from(f) * w + u32::from(t) * w;
+                    if reach.parent[next as usize] == u32::MAX {
+                        reach.parent[next as usize] = state;
+                        reach.via[next as usize] = (f, t);
+                        reach.distance[next as usize] = next_distance;
+                        queue.push_back(next);
+                    }
                 }
             }
         }
+        reach
     }
-    let mut plan = Vec::new();
-    let mut state = to;
-    while state != from {
-        plan.push(via[state as usize]);
-        state = parent[state as usize];
+
+    /// The configuration (peg of each disk, 0-based) with encoding `index`.
+    pub fn configuration(&self, index: usize, disks: usize) -> Vec<u8> {
+        let mut at = vec![0u8; disks];
+        decode(self.pegs, index as u32, &mut at);
+        at
     }
-    plan.reverse();
-    plan
+
+    /// The tree's shortest plan from the start to `goal`.
+    pub fn plan_to(&self, goal: &[u8]) -> Vec<Move> {
+        let mut plan = Vec::new();
+        let mut state = encode(self.pegs, goal);
+        while state != self.from {
+            plan.push(self.via[state as usize]);
+            state = self.parent[state as usize];
+        }
+        plan.reverse();
+        plan
+    }
+}
+
+/// A shortest plan from `start` to `goal` (peg of each disk, 0-based), by BFS. The search runs
+/// to the end rather than stopping at the goal: parents are fixed when first reached, so the
+/// plan is the same either way.
+pub fn shortest_plan(pegs: u32, start: &[u8], goal: &[u8]) -> Vec<Move> {
+    Reach::from(pegs, start).plan_to(goal)
 }
 
 #[cfg(test)]
