@@ -1169,4 +1169,11 @@ fn episode_schedules_are_validated_and_absent_ones_leave_no_trace() {
     assert_eq!(options, schedule.options_at(level));
     assert_eq!(c.episode_options_at(0, 10.0).unwrap().max_turns, 1);
     assert_eq!(c.episode_options("no such id"), None);
+    let text = "[[envs]]\nid = \"sudoku\"\nepisode = { feedback = { max_turns = [4, 1], reward = { mode = \"discounted\", gamma = 0.5 } } }\n";
+    let cfg: CurriculumConfig = toml::from_str(text).unwrap();
+    let reward = cfg.envs[0].episode.unwrap().feedback.reward;
+    assert_eq!(
+        reward,
+        verigym::episodes::RewardMode::Discounted { gamma: 0.5 }
+    );
 }
