@@ -8,7 +8,7 @@ use proptest::prelude::*;
 use verigym::curriculum::sim::{LearnerConfig, SimConfig, simulate};
 use verigym::curriculum::{
     ControllerConfig, Curriculum, CurriculumConfig, CurriculumError, CurriculumState, DapoFilter,
-    Target,
+    EpisodeSchedule, FeedbackSchedule, Target,
 };
 use verigym::{Problem, registry};
 
@@ -515,6 +515,7 @@ proptest! {
                 id: (*id).to_owned(),
                 weight,
                 params: Default::default(),
+                episode: None,
             })
             .collect();
         let mut c = Curriculum::new(cfg).unwrap();
@@ -1082,5 +1083,97 @@ fn a_controller_of_your_own_steers_checkpoints_and_is_checked_on_restore() {
     assert!(
         err.to_string().contains("`controllers[0].step` = -2"),
         "{err}"
+    );
+}
+
+/// A learner that answers right with probability `0.9 − 0.055 · level` on each turn, so within
+/// k turns with probability 1 − (1 − p)^k. Served `rounds` batches of 32 problems (4 rollouts
+/// each) at target 0.4 by the target controller, with `episode` as modarith's schedule (or none:
+/// then every episode has 4 turns); returns the mean |window solve rate − 0.4| over the second
+/// half, windows of one batch.
+fn turn_learner_error(episode: Option<EpisodeSchedule>, rounds: usize) -> f64 {
+    let mut cfg = CurriculumConfig::single("modarith", 7);
+    cfg.target = Target::Rate(0.4);
+    cfg.envs[0].episode = episode;
+    let mut c = Curriculum::new(cfg).unwrap();
+    // splitmix64: the learner's own draws, fixed by the test.
+    let mut state = 0x5eed_u64;
+    let mut uniform = move || {
+        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        (z ^ (z >> 31)) as f64 / u64::MAX as f64
+    };
+    let mut errors = Vec::new();
+    for round in 0..rounds {
+        let batch = c.next(32).unwrap();
+        let mut solved = 0.0;
+        for problem in &batch {
+            let level = problem.meta.level.unwrap();
+            let turns = c
+                .episode_options(&problem.id)
+                .map_or(4, |options| options.max_turns);
+            let p = 0.9 - 0.055 * level;
+            let within = 1.0 - (1.0 - p).powi(turns as i32);
+            let rewards: Vec<f64> = (0..4)
+                .map(|_| f64::from(u8::from(uniform() < within)))
+                .collect();
+            solved += rewards.iter().sum::<f64>() / 4.0;
+            c.record(&problem.id, &rewards).unwrap();
+        }
+        c.end_round();
+        if round >= rounds / 2 {
+            errors.push((solved / 32.0 - 0.4).abs());
+        }
+    }
+    errors.iter().sum::<f64>() / errors.len() as f64
+}
+
+/// The turn budget is part of the difficulty: with the schedule `[4, 1]` the controller holds
+/// a learner that level alone cannot challenge (4 turns solve 82% even at level 10) near the
+/// target; without it the rate stays far above.
+#[test]
+fn a_turn_budget_schedule_holds_the_target_where_the_level_alone_cannot() {
+    let schedule = EpisodeSchedule {
+        feedback: FeedbackSchedule {
+            max_turns: [4, 1],
+            reward: Default::default(),
+        },
+    };
+    let with = turn_learner_error(Some(schedule), 150);
+    let without = turn_learner_error(None, 150);
+    eprintln!("mean |rate - target|: with the schedule {with:.3}, without {without:.3}");
+    assert!(with <= 0.05, "with the schedule: {with}");
+    assert!(without >= 0.3, "without the schedule: {without}");
+}
+
+/// An episode schedule is validated with the env, field, value and range named, and a config
+/// without one serialises exactly as before (no `episode` key).
+#[test]
+fn episode_schedules_are_validated_and_absent_ones_leave_no_trace() {
+    let text = "[[envs]]\nid = \"sudoku\"\nepisode = { feedback = { max_turns = [4, 0] } }\n";
+    let cfg: CurriculumConfig = toml::from_str(text).unwrap();
+    let err = Curriculum::new(cfg).unwrap_err().to_string();
+    for part in ["sudoku", "max_turns[1]", "0", "1 to 16"] {
+        assert!(err.contains(part), "{err} lacks {part}");
+    }
+    let plain = serde_json::to_string(&CurriculumConfig::single("sudoku", 1)).unwrap();
+    assert!(!plain.contains("episode"), "{plain}");
+    let text = "[[envs]]\nid = \"sudoku\"\nepisode = { feedback = { max_turns = [4, 1] } }\n";
+    let mut c = Curriculum::new(toml::from_str(text).unwrap()).unwrap();
+    let problem = c.next(1).unwrap().remove(0);
+    let options = c.episode_options(&problem.id).unwrap();
+    let level = problem.meta.level.unwrap();
+    let schedule = c.config().envs[0].episode.unwrap();
+    assert_eq!(options, schedule.options_at(level));
+    assert_eq!(c.episode_options_at(0, 10.0).unwrap().max_turns, 1);
+    assert_eq!(c.episode_options("no such id"), None);
+    let text = "[[envs]]\nid = \"sudoku\"\nepisode = { feedback = { max_turns = [4, 1], reward = { mode = \"discounted\", gamma = 0.5 } } }\n";
+    let cfg: CurriculumConfig = toml::from_str(text).unwrap();
+    let reward = cfg.envs[0].episode.unwrap().feedback.reward;
+    assert_eq!(
+        reward,
+        verigym::episodes::RewardMode::Discounted { gamma: 0.5 }
     );
 }

@@ -698,15 +698,45 @@ const RULE_SHAPES: &[(&str, &str)] = &[
         r"^(The answer says \d+ moves but its path has \d+|Move \d+ goes from \(\d+, \d+\) into (a wall|the outside) at \(-?\d+, -?\d+\)|Step \d+ goes from \(\d+, \d+\) to \(\d+, \d+\), which is not a next square|Step \d+ enters the wall at \(\d+, \d+\)|The path ends at \(\d+, \d+\), not at G \(\d+, \d+\)|The path reaches G without crossing a wall, but it is not the shortest)\.$",
     ),
     (
+        "zebra",
+        r"^(The answer places [A-Za-z]+ in two houses; each value belongs to exactly one house|Clue \d+ does not hold: the answer puts [A-Za-z]+ in house \d+( and [A-Za-z]+ in house \d+)?|The question asks for the [a-z]+; [A-Za-z]+ is a value of [a-z]+|There is no house \d+; the houses are 1 to \d+)\.$",
+    ),
+    (
         "cryptarithm",
         r"^(There is no letter [A-Z] in the puzzle|[A-Z] is given \d+; digits are 0 to 9|[A-Z] is listed more than once|[A-Z] has no digit|[A-Z] and [A-Z] share the digit \d|[A-Z]+ would start with 0|The sum does not hold: \d+( \+ \d+)+ = \d+, not \d+)\.$",
     ),
 ];
 
-/// Near misses of `answer`: each of its first 40 characters replaced by a digit or deleted.
-fn near_misses(answer: &str) -> Vec<String> {
+/// Near misses of `answer`: each of its first 40 characters replaced by a digit or deleted; for
+/// `zebra`, whose character edits only make unknown values, also each line's first value traded
+/// with the next line's and copied onto it.
+fn near_misses(id: &str, answer: &str) -> Vec<String> {
     let chars: Vec<char> = answer.chars().collect();
     let mut out = Vec::new();
+    if id == "zebra" {
+        let lines: Vec<&str> = answer.lines().collect();
+        for h in 0..lines.len().saturating_sub(1) {
+            let split = |line: &str| {
+                let (head, values) = line.split_once(": ").unwrap();
+                let (first, rest) = values.split_once(", ").unwrap_or((values, ""));
+                (head.to_owned(), first.to_owned(), rest.to_owned())
+            };
+            let ((h0, v0, r0), (h1, v1, r1)) = (split(lines[h]), split(lines[h + 1]));
+            let line = |head: &str, v: &str, rest: &str| {
+                if rest.is_empty() {
+                    format!("{head}: {v}")
+                } else {
+                    format!("{head}: {v}, {rest}")
+                }
+            };
+            for (a, b) in [(&v1, &v0), (&v1, &v1)] {
+                let mut edited: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+                edited[h] = line(&h0, a, &r0);
+                edited[h + 1] = line(&h1, b, &r1);
+                out.push(edited.join("\n"));
+            }
+        }
+    }
     for i in 0..chars.len().min(40) {
         for with in ['1', '3', '7', 'A', ','] {
             let mut c = chars.clone();
@@ -735,7 +765,7 @@ fn rule_feedback_takes_only_the_documented_shapes() {
             generator.write_jsonl(0, &mut line);
             let record_json = String::from_utf8(line).unwrap();
             let record: Value = serde_json::from_str(&record_json).unwrap();
-            for answer in near_misses(record["answer"].as_str().unwrap()) {
+            for answer in near_misses(id, record["answer"].as_str().unwrap()) {
                 let options = FeedbackOptions {
                     max_turns: 2,
                     reward: RewardMode::Solved,
@@ -816,6 +846,92 @@ fn rule_feedback_lifts_a_sudoku_agent_that_fixes_one_error_per_turn() {
             let named = format!("The given at row {}, column {} was changed", r + 1, c + 1);
             assert!(step.observation.contains(&named), "{}", step.observation);
             errors.remove(0);
+        }
+    }
+}
+
+/// Rule feedback lifts a scripted zebra agent that fixes one error per turn: it trades two
+/// houses' values of the first attribute and of the last; each feedback names a clue the grid
+/// breaks, the agent undoes the one of its trades that moved a value of that clue (a clue true in
+/// the solution can only break when one of its values moved), and the third answer is right.
+#[test]
+fn rule_feedback_lifts_a_zebra_agent_that_undoes_the_trade_a_named_clue_blames() {
+    let env = registry::find("zebra").unwrap();
+    let generator = env.generator(Some(5.0), &Default::default(), 8).unwrap();
+    for index in 0..8 {
+        let mut line = Vec::new();
+        generator.write_jsonl(index, &mut line);
+        let record_json = String::from_utf8(line).unwrap();
+        let record: Value = serde_json::from_str(&record_json).unwrap();
+        let data = &record["data"];
+        let solution: Vec<Vec<u64>> = serde_json::from_value(data["solution"].clone()).unwrap();
+        let values: Vec<Vec<String>> = data["attributes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| serde_json::from_value(a["values"].clone()).unwrap())
+            .collect();
+        let last = values.len() - 1;
+        // (attribute, house, house): each trade swaps that attribute's values of the two houses.
+        let mut trades = vec![(0usize, 0usize, 1usize), (last, 0, 1)];
+        let options = FeedbackOptions {
+            max_turns: 3,
+            reward: RewardMode::Solved,
+        };
+        let mut episode = Episode::open(record_json.trim_end(), Some(options)).unwrap();
+        loop {
+            let mut grid = solution.clone();
+            for &(a, i, j) in &trades {
+                let (vi, vj) = (grid[i][a], grid[j][a]);
+                grid[i][a] = vj;
+                grid[j][a] = vi;
+            }
+            let lines: Vec<String> = grid
+                .iter()
+                .enumerate()
+                .map(|(h, row)| {
+                    let names: Vec<&str> = row
+                        .iter()
+                        .enumerate()
+                        .map(|(a, &v)| values[a][v as usize].as_str())
+                        .collect();
+                    format!("House {}: {}", h + 1, names.join(", "))
+                })
+                .collect();
+            let step = episode
+                .step(&format!("<answer>{}</answer>", lines.join("\n")))
+                .unwrap();
+            if step.done {
+                assert_eq!(step.reward, 1.0, "index {index}: {}", step.observation);
+                break;
+            }
+            let k: usize = step
+                .observation
+                .split("Clue ")
+                .nth(1)
+                .and_then(|rest| rest.split(' ').next())
+                .and_then(|k| k.parse().ok())
+                .unwrap_or_else(|| panic!("no clue named: {}", step.observation));
+            let clue = &data["clues"][k - 1];
+            let items: Vec<(u64, u64)> = ["a", "b"]
+                .iter()
+                .filter(|key| !clue[**key].is_null())
+                .map(|key| {
+                    let item = &clue[*key];
+                    (
+                        item["attribute"].as_u64().unwrap(),
+                        item["value"].as_u64().unwrap(),
+                    )
+                })
+                .collect();
+            let moved = |&(a, i, j): &(usize, usize, usize)| {
+                items.iter().any(|&(ia, iv)| {
+                    ia as usize == a && (solution[i][a] == iv || solution[j][a] == iv)
+                })
+            };
+            let blamed = trades.iter().position(moved);
+            let blamed = blamed.unwrap_or_else(|| panic!("clue {k} blames no trade"));
+            trades.remove(blamed);
         }
     }
 }

@@ -56,12 +56,23 @@ pub fn mutations(answer: &str) -> Vec<String> {
 /// feedback on a copy `blind` made with its hidden fields replaced, and some near misses do get
 /// a sentence (so the check is not vacuous). Returns every sentence said.
 pub fn assert_public_only<E: Env>(env: &E, blind: impl Fn(&mut E::Data)) -> Vec<String> {
+    assert_public_only_on(env, blind, |_, answer| mutations(answer))
+}
+
+/// [`assert_public_only`] over the near misses `near` makes of each problem's (data, reference),
+/// for an env whose character-level mutations are all unparsable (every wrong answer must be
+/// built from whole values).
+pub fn assert_public_only_on<E: Env>(
+    env: &E,
+    blind: impl Fn(&mut E::Data),
+    near: impl Fn(&E::Data, &str) -> Vec<String>,
+) -> Vec<String> {
     let mut said = Vec::new();
     for (data, answer) in problems(env) {
         let mut blinded = data.clone();
         blind(&mut blinded);
         assert_ne!(blinded, data, "{}: blinding changed nothing", E::ID);
-        for response in mutations(&answer) {
+        for response in near(&data, &answer) {
             let here = env.feedback(&data, &response);
             // The hook speaks only of wrong answers; elsewhere only its not panicking counts.
             if env.verify(&data, &response).reason != Reason::WrongAnswer {

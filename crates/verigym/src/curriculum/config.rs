@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use super::baselines::{AdaRftParams, ReasoningGymParams, RlveParams};
+use super::episode::EpisodeSchedule;
 use super::error::CurriculumError;
 use super::target::TargetParams;
 use verigym_core::params::{LEVEL_MAX, LEVEL_MIN};
@@ -61,6 +62,12 @@ pub struct EnvWeight {
     /// Params applied on top of the level's params, by name (as `--param` does).
     #[serde(default, skip_serializing_if = "Map::is_empty")]
     pub params: Map<String, Value>,
+    /// Play this env's problems as feedback episodes whose turn budget follows the level, as in
+    /// `episode = { feedback = { max_turns = [4, 1] } }` (4 answers at level 0, 1 at level 10).
+    /// [`Curriculum::episode_options`](super::Curriculum::episode_options) says what each served
+    /// problem is played with. Absent: single-turn problems.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub episode: Option<EpisodeSchedule>,
 }
 
 fn default_weight() -> u32 {
@@ -242,6 +249,7 @@ impl CurriculumConfig {
                 id: env.to_owned(),
                 weight: 1,
                 params: Map::new(),
+                episode: None,
             }],
             target: Target::default(),
             controller: ControllerConfig::default(),
@@ -263,6 +271,9 @@ impl CurriculumConfig {
                     "env `{}` has weight 0; allowed: 1 or more",
                     env.id
                 )));
+            }
+            if let Some(schedule) = &env.episode {
+                schedule.validate(&env.id)?;
             }
             if self.envs[..i].iter().any(|e| e.id == env.id) {
                 return Err(CurriculumError::config(format!(

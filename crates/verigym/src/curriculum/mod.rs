@@ -20,6 +20,7 @@
 pub mod baselines;
 mod config;
 mod controller;
+mod episode;
 mod error;
 pub mod filter;
 pub mod sim;
@@ -32,6 +33,7 @@ use std::collections::BTreeMap;
 pub use self::config::{ControllerConfig, CurriculumConfig, EnvWeight, Target};
 pub use self::controller::{AnyController, Controller, LEVEL_STEP, Observation, SavedController};
 pub(crate) use self::controller::{level_key, quantize, unit};
+pub use self::episode::{EpisodeSchedule, FeedbackSchedule};
 pub use self::error::CurriculumError;
 pub use self::filter::DapoFilter;
 pub use self::state::{CurriculumState, Pending, STATE_FORMAT};
@@ -43,6 +45,7 @@ use crate::registry::EnvSet;
 use verigym_core::dyn_env::{DynEnv, DynGenerator};
 use verigym_core::record::Problem;
 use verigym_core::rng::{ProblemRng, derive_key};
+use verigym_episodes::FeedbackOptions;
 
 /// The key of the controller's own random draws (exploration, band targets).
 const DRAW_DOMAIN: &str = "verigym/curriculum";
@@ -266,6 +269,21 @@ impl<C: SavedController> Curriculum<C> {
             out.push(record);
         }
         Ok(out)
+    }
+
+    /// The feedback-episode options an issued, outstanding problem must be played with: its
+    /// env's [`EpisodeSchedule`] at the level it was issued at. `None` for a problem of an env
+    /// without a schedule (play it single-turn) or one not outstanding. Feed back the episode's
+    /// final reward with [`record`](Self::record), so the controller sees the budget's effect.
+    pub fn episode_options(&self, id: &str) -> Option<FeedbackOptions> {
+        let pending = &self.by_serial[self.ids.get(id)?];
+        self.episode_options_at(pending.env, pending.level)
+    }
+
+    /// The feedback-episode options of env `env` (its position in the config) at `level`.
+    pub fn episode_options_at(&self, env: usize, level: f64) -> Option<FeedbackOptions> {
+        let schedule = self.state.config.envs.get(env)?.episode?;
+        Some(schedule.options_at(level))
     }
 
     /// The cached generator of an env at a quantized level.

@@ -13,6 +13,13 @@ const RESERVED: [&str; 6] = ["the", "and", "house", "in", "number", "is"];
 /// across attributes ignoring case and unlike any attribute name, since the grammar tells a
 /// value's attribute by its name alone.
 pub fn check_data(data: &ZebraData) -> Result<(), String> {
+    check_public(data)?;
+    check_solution(data)
+}
+
+/// The checks of what the prompt shows (sizes, names, clues and question in range), which
+/// feedback needs before it reads the clues and must pass or fail alike whatever the solution.
+pub(super) fn check_public(data: &ZebraData) -> Result<(), String> {
     let n = usize::from(data.houses);
     let m = data.attributes.len();
     if !(HOUSES_MIN as usize..=HOUSES_MAX as usize).contains(&n) {
@@ -59,6 +66,49 @@ pub fn check_data(data: &ZebraData) -> Result<(), String> {
             names.push(lower);
         }
     }
+    let in_range = |item: Item| usize::from(item.attribute) < m && usize::from(item.value) < n;
+    for (i, clue) in data.clues.iter().enumerate() {
+        let (a, b) = match *clue {
+            Clue::Same { a, b }
+            | Clue::NotSame { a, b }
+            | Clue::LeftOf { a, b }
+            | Clue::DirectlyLeft { a, b }
+            | Clue::NextTo { a, b } => (a, Some(b)),
+            Clue::Position { a, house } => {
+                if !(1..=n).contains(&usize::from(house)) {
+                    return Err(format!(
+                        "clues[{i}] names house {house}; houses are 1 to {n}"
+                    ));
+                }
+                (a, None)
+            }
+        };
+        if !in_range(a) || !b.is_none_or(in_range) {
+            return Err(format!(
+                "clues[{i}] names a value that is not in attributes"
+            ));
+        }
+    }
+    if let Some(q) = data.question {
+        if !in_range(q.about) {
+            return Err("question.about is not a value in attributes".to_owned());
+        }
+        if let Some(a) = q.attribute
+            && (usize::from(a) >= m || a == q.about.attribute)
+        {
+            return Err(format!(
+                "question.attribute is {a}; it must be another attribute's index below {m}"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The solution's shape (each attribute a permutation over the houses) and every clue true in it;
+/// run after [`check_public`], so the clues' items are in range.
+fn check_solution(data: &ZebraData) -> Result<(), String> {
+    let n = usize::from(data.houses);
+    let m = data.attributes.len();
     if data.solution.len() != n {
         return Err(format!(
             "solution has {} rows; it needs one per house ({n})",
@@ -86,7 +136,6 @@ pub fn check_data(data: &ZebraData) -> Result<(), String> {
             used |= 1 << v;
         }
     }
-    let in_range = |item: Item| usize::from(item.attribute) < m && usize::from(item.value) < n;
     let house_of = |item: Item| {
         data.solution
             .iter()
@@ -94,40 +143,8 @@ pub fn check_data(data: &ZebraData) -> Result<(), String> {
             .unwrap_or(0) as u8
     };
     for (i, clue) in data.clues.iter().enumerate() {
-        let (a, b) = match *clue {
-            Clue::Same { a, b }
-            | Clue::NotSame { a, b }
-            | Clue::LeftOf { a, b }
-            | Clue::DirectlyLeft { a, b }
-            | Clue::NextTo { a, b } => (a, Some(b)),
-            Clue::Position { a, house } => {
-                if !(1..=n).contains(&usize::from(house)) {
-                    return Err(format!(
-                        "clues[{i}] names house {house}; houses are 1 to {n}"
-                    ));
-                }
-                (a, None)
-            }
-        };
-        if !in_range(a) || !b.is_none_or(in_range) {
-            return Err(format!(
-                "clues[{i}] names a value that is not in attributes"
-            ));
-        }
         if !clue.holds(house_of) {
             return Err(format!("clues[{i}] is false in the stored solution"));
-        }
-    }
-    if let Some(q) = data.question {
-        if !in_range(q.about) {
-            return Err("question.about is not a value in attributes".to_owned());
-        }
-        if let Some(a) = q.attribute
-            && (usize::from(a) >= m || a == q.about.attribute)
-        {
-            return Err(format!(
-                "question.attribute is {a}; it must be another attribute's index below {m}"
-            ));
         }
     }
     Ok(())

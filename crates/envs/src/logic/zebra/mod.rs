@@ -7,6 +7,7 @@
 
 mod check;
 mod clue;
+mod feedback;
 mod generate;
 mod params;
 mod probes;
@@ -134,6 +135,10 @@ impl Env for Zebra {
 
     fn verify(&self, data: &ZebraData, response: &str) -> Verdict {
         verify::verify(data, response)
+    }
+
+    fn feedback(&self, data: &ZebraData, response: &str) -> Option<String> {
+        feedback::feedback(data, response)
     }
 
     fn probe_answers(&self, data: &ZebraData, answer: &str, _foreign: &str) -> ProbeAnswers {

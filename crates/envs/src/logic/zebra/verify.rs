@@ -48,18 +48,26 @@ fn unparsable(message: impl Into<std::borrow::Cow<'static, str>>) -> Verdict {
     Verdict::rejected(Reason::UnparsableAnswer, message)
 }
 
+/// A read grid: `cells[h][a]` is the index of house `h + 1`'s value of attribute `a`.
+pub(super) type Cells = [[u8; KINDS]; VALUES_PER_KIND];
+
 /// A grid being read: the cells filled so far and which houses have been opened.
 struct Grid<'d> {
     data: &'d ZebraData,
-    cells: [[u8; KINDS]; VALUES_PER_KIND],
+    /// The stored solution, tried first when a value is looked up (a speed-up only: no value name
+    /// is shared, so the lookup finds the same item without it). `None` when the reader must not
+    /// touch the hidden solution, as feedback must not.
+    hint: Option<&'d [Vec<u8>]>,
+    cells: Cells,
     filled: [usize; VALUES_PER_KIND],
     opened: u8,
 }
 
 impl<'d> Grid<'d> {
-    fn new(data: &'d ZebraData) -> Self {
+    fn new(data: &'d ZebraData, hint: Option<&'d [Vec<u8>]>) -> Self {
         Grid {
             data,
+            hint,
             cells: [[UNSET; KINDS]; VALUES_PER_KIND],
             filled: [0; VALUES_PER_KIND],
             opened: 0,
@@ -89,7 +97,10 @@ impl<'d> Grid<'d> {
         let position = self.filled[h].min(m - 1);
         let guess = Item {
             attribute: position as u8,
-            value: self.data.solution[h][position],
+            value: self
+                .hint
+                .and_then(|rows| rows.get(h)?.get(position).copied())
+                .unwrap_or(UNSET),
         };
         let item = lookup(self.data, text, guess)
             .filter(|item| header.is_none_or(|l| label_fits(self.data, l, item.attribute)))
@@ -160,8 +171,12 @@ fn clip(text: &str) -> &str {
 
 /// Reads a grid answer: `House K` lines (each with its values, or followed by lines of values),
 /// or a Markdown table with a row per house or a column per house. See the module docs.
-fn read_grid<'d>(data: &'d ZebraData, answer: &str) -> Result<Grid<'d>, String> {
-    let mut grid = Grid::new(data);
+fn read_grid<'d>(
+    data: &'d ZebraData,
+    answer: &str,
+    hint: Option<&'d [Vec<u8>]>,
+) -> Result<Grid<'d>, String> {
+    let mut grid = Grid::new(data, hint);
     let mut current: Option<usize> = None;
     // The open table: its header cells and, when its columns are houses, their 0-based numbers.
     let mut table: Option<(Vec<String>, Option<Vec<usize>>)> = None;
@@ -260,37 +275,60 @@ fn read_grid<'d>(data: &'d ZebraData, answer: &str) -> Result<Grid<'d>, String> 
     Ok(grid)
 }
 
-fn verify_grid(data: &ZebraData, answer: &str) -> Verdict {
+/// Reads a complete grid answer: every house once, each with one value of every attribute.
+/// `Err` says why it is unparsable. `hint` is the stored solution, or `None` to read without it
+/// (the same result, a little slower).
+pub(super) fn read_full_grid(
+    data: &ZebraData,
+    answer: &str,
+    hint: Option<&[Vec<u8>]>,
+) -> Result<Cells, String> {
     if answer.len() > MAX_GRID_BYTES {
-        return unparsable("the answer is longer than 4096 bytes");
+        return Err("the answer is longer than 4096 bytes".to_owned());
     }
     let n = usize::from(data.houses);
     let m = data.attributes.len();
-    let grid = match read_grid(data, answer) {
-        Ok(grid) => grid,
-        Err(why) => return unparsable(why),
-    };
+    let grid = read_grid(data, answer, hint)?;
     if let Some(h) = (0..n).find(|&h| grid.opened & (1 << h) == 0) {
-        return unparsable(format!("house {} is missing", h + 1));
+        return Err(format!("house {} is missing", h + 1));
     }
     if let Some(h) = (0..n).find(|&h| grid.filled[h] != m) {
-        return unparsable(format!(
+        return Err(format!(
             "house {} lists {} values; it needs one per attribute ({m})",
             h + 1,
             grid.filled[h]
         ));
     }
-    let grid = grid.cells;
-    for a in 0..m {
+    Ok(grid.cells)
+}
+
+/// The first value (attributes in order, houses left to right) a read grid places in a second
+/// house.
+pub(super) fn repeated_value(data: &ZebraData, grid: &Cells) -> Option<Item> {
+    let n = usize::from(data.houses);
+    (0..data.attributes.len()).find_map(|a| {
         let mut used = 0u8;
-        for row in &grid[..n] {
+        grid[..n].iter().find_map(|row| {
             let bit = 1 << row[a];
-            if used & bit != 0 {
-                let name = &data.attributes[a].values[usize::from(row[a])];
-                return Verdict::wrong(format!("{name} is placed in two houses"));
-            }
+            let again = used & bit != 0;
             used |= bit;
-        }
+            again.then_some(Item {
+                attribute: a as u8,
+                value: row[a],
+            })
+        })
+    })
+}
+
+fn verify_grid(data: &ZebraData, answer: &str) -> Verdict {
+    let n = usize::from(data.houses);
+    let m = data.attributes.len();
+    let grid = match read_full_grid(data, answer, Some(&data.solution)) {
+        Ok(grid) => grid,
+        Err(why) => return unparsable(why),
+    };
+    if let Some(item) = repeated_value(data, &grid) {
+        return Verdict::wrong(format!("{} is placed in two houses", data.name(item)));
     }
     let mut correct = 0usize;
     for (row, truth) in grid[..n].iter().zip(&data.solution) {
@@ -431,44 +469,66 @@ fn verify_question(data: &ZebraData, q: Question, answer: &str) -> Verdict {
     let Some(h) = data.house_of(q.about) else {
         return unparsable("the record's question names no house");
     };
-    let text = forms::strip_emphasis(answer);
-    let text = forms::strip_full_stop(text.trim());
     match q.attribute {
-        None => match house_number(text) {
+        None => match read_house(answer) {
             None => unparsable("the answer is not a house number"),
             Some(k) if k == h + 1 => Verdict::correct(),
             Some(_) => Verdict::wrong("wrong house"),
         },
         Some(a) => {
-            let value = strip_word(text, "the").unwrap_or(text);
-            // `drink: coffee`, `drink = coffee`, `the drink is coffee`: the label must be the
-            // attribute asked for; `lookup` checks it names the value's attribute.
-            let asked = data.attributes[usize::from(a)].kind.name();
-            let labelled = strip_label(value, asked);
-            let value = labelled.unwrap_or(value);
-            if value.contains([':', '=', ',', ';']) {
-                return unparsable("the answer is not a single value");
-            }
-            let guess = Item {
+            let truth = Item {
                 attribute: a,
                 value: data.solution[h][usize::from(a)],
             };
-            let found = lookup(data, value_text(value), guess);
-            let Some(item) = found else {
-                return unparsable(format!("`{}` is not a value of this puzzle", clip(value)));
-            };
-            if item == guess {
-                Verdict::correct()
-            } else if item.attribute != a {
-                if labelled.is_some() {
-                    return unparsable(format!("`{}` is not a {asked}", clip(value)));
+            match read_value(data, a, answer, Some(truth.value)) {
+                Err(why) => unparsable(why),
+                Ok(item) if item == truth => Verdict::correct(),
+                Ok(item) if item.attribute != a => {
+                    Verdict::wrong("the answer is a value of another attribute")
                 }
-                Verdict::wrong("the answer is a value of another attribute")
-            } else {
-                Verdict::wrong("wrong value")
+                Ok(_) => Verdict::wrong("wrong value"),
             }
         }
     }
+}
+
+/// The house number a house question's answer names, if it reads as one.
+pub(super) fn read_house(answer: &str) -> Option<usize> {
+    let text = forms::strip_emphasis(answer);
+    house_number(forms::strip_full_stop(text.trim()))
+}
+
+/// The item a value question's answer names, asked for attribute `a`; `Err` says why it is
+/// unparsable. `hint` is the stored value, tried first (a speed-up only), or `None` to read
+/// without it.
+pub(super) fn read_value(
+    data: &ZebraData,
+    a: u8,
+    answer: &str,
+    hint: Option<u8>,
+) -> Result<Item, String> {
+    let text = forms::strip_emphasis(answer);
+    let text = forms::strip_full_stop(text.trim());
+    let value = strip_word(text, "the").unwrap_or(text);
+    // `drink: coffee`, `drink = coffee`, `the drink is coffee`: the label must be the
+    // attribute asked for; `lookup` checks it names the value's attribute.
+    let asked = data.attributes[usize::from(a)].kind.name();
+    let labelled = strip_label(value, asked);
+    let value = labelled.unwrap_or(value);
+    if value.contains([':', '=', ',', ';']) {
+        return Err("the answer is not a single value".to_owned());
+    }
+    let guess = Item {
+        attribute: a,
+        value: hint.unwrap_or(UNSET),
+    };
+    let Some(item) = lookup(data, value_text(value), guess) else {
+        return Err(format!("`{}` is not a value of this puzzle", clip(value)));
+    };
+    if item.attribute != a && labelled.is_some() {
+        return Err(format!("`{}` is not a {asked}", clip(value)));
+    }
+    Ok(item)
 }
 
 /// `text` after a leading `LABEL:`, `LABEL =` or `LABEL is` where LABEL names `attribute`
