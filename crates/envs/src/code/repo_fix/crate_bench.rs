@@ -107,7 +107,12 @@ impl CrateBench {
         if !self.files.iter().any(|f| f == path) {
             return Err("no such file".into());
         }
-        if let Some(k) = self.prepared.buggy_files.iter().position(|(f, _)| f == path) {
+        if let Some(k) = self
+            .prepared
+            .buggy_files
+            .iter()
+            .position(|(f, _)| f == path)
+        {
             return Ok(self.current(k));
         }
         let full = self.prepared.loaded.source_dir.join(path);
@@ -322,9 +327,14 @@ impl CrateBench {
         );
         match fixes::judge(&target, &[replacements]) {
             Ok(mut runs) => match runs.pop() {
-                Some(FixRun::Ran(run)) => report(&header, &self.data.tests, &run, &CRATE_RUN_LIMITS),
+                Some(FixRun::Ran(run)) => {
+                    report(&header, &self.data.tests, &run, &CRATE_RUN_LIMITS)
+                }
                 Some(FixRun::DoesNotCompile(why)) => {
-                    format!("The code does not compile: {}", real_crate::audit_line(&why))
+                    format!(
+                        "The code does not compile: {}",
+                        real_crate::audit_line(&why)
+                    )
                 }
                 None => "The tests could not be run.".to_owned(),
             },
@@ -383,8 +393,8 @@ fn walk(dir: &Path, rel: &str, depth: usize, out: &mut Vec<String>) -> Result<()
     if !meta.file_type().is_dir() || depth > MAX_DEPTH {
         return Ok(());
     }
-    let entries = std::fs::read_dir(&path)
-        .map_err(|e| format!("cannot list {}: {e}", path.display()))?;
+    let entries =
+        std::fs::read_dir(&path).map_err(|e| format!("cannot list {}: {e}", path.display()))?;
     let mut names: Vec<String> = entries
         .filter_map(|e| e.ok()?.file_name().into_string().ok())
         .collect();

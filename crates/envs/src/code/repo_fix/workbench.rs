@@ -24,8 +24,8 @@ use verigym_repo::schemata::{FUEL_EXHAUSTED, Fuel};
 use verigym_repo::seal::{self, SealedSuite};
 
 use super::answer::{self, Fix, Linked};
-use super::group::{RUN_LIMITS, add_arms};
 use super::crate_bench::CrateBench;
+use super::group::{RUN_LIMITS, add_arms};
 use super::{RepoFix, RepoFixData, RepoFixParams, real_crate};
 
 /// The files an agent may list and read on a mini repo, in listing order. The hidden suite is
@@ -95,7 +95,9 @@ impl Workbench {
             RepoFix
                 .check_data(&record.data)
                 .map_err(|e| format!("record: data: {e}"))?;
-            return Ok(Workbench(Kind::Crate(Box::new(CrateBench::open(record.data)?))));
+            return Ok(Workbench(Kind::Crate(Box::new(CrateBench::open(
+                record.data,
+            )?))));
         }
         Ok(Workbench(Kind::Mini(Box::new(Mini::open(record)?))))
     }
