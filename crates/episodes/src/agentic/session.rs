@@ -148,7 +148,7 @@ impl AgenticSession {
         }
         match self.bench.apply_answer(action) {
             Ok(()) => self.bench.verdict(),
-            Err(verdict) => verdict,
+            Err(verdict) => *verdict,
         }
     }
 

@@ -202,7 +202,7 @@ impl CrateBench {
     /// Reads a final answer's functions as the single-turn verifier reads them and puts the
     /// buggy functions' fixes into the state; a changed function without a bug is the
     /// single-turn verdict on it.
-    pub(super) fn apply_answer(&mut self, response: &str) -> Result<(), Verdict> {
+    pub(super) fn apply_answer(&mut self, response: &str) -> Result<(), Box<Verdict>> {
         let names = self.names();
         let fixes = answer::read_spread(
             response,
@@ -211,7 +211,7 @@ impl CrateBench {
             &names,
             self.prepared.loaded.linked(),
         )
-        .map_err(Verdict::from)?;
+        .map_err(|r| Box::new(Verdict::from(r)))?;
         let mut kept = Vec::new();
         for fix in fixes {
             match real_crate::buggy_file_of(
@@ -222,7 +222,7 @@ impl CrateBench {
             ) {
                 Ok(Some(_)) => kept.push(fix),
                 Ok(None) => {}
-                Err(why) => return Err(Verdict::wrong(why)),
+                Err(why) => return Err(Box::new(Verdict::wrong(why))),
             }
         }
         self.put(kept);

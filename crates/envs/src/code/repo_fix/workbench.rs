@@ -143,9 +143,11 @@ impl Workbench {
 
     /// Reads `response` as a final answer carrying functions (the single-turn answer form) and
     /// puts every one of them into the state, or gives the verdict refusing it.
-    pub fn apply_answer(&mut self, response: &str) -> Result<(), Verdict> {
+    pub fn apply_answer(&mut self, response: &str) -> Result<(), Box<Verdict>> {
         match &mut self.0 {
-            Kind::Mini(b) => b.apply_answer(response).map_err(Verdict::from),
+            Kind::Mini(b) => b
+                .apply_answer(response)
+                .map_err(|r| Box::new(Verdict::from(r))),
             Kind::Crate(b) => b.apply_answer(response),
         }
     }
