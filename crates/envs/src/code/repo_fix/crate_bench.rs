@@ -19,7 +19,7 @@ use verigym_repo::mutate;
 
 use super::answer::{self, Fix};
 use super::real_crate::{self, CrateRef, Prepared};
-use super::workbench::{item_code, report};
+use super::workbench::{item_code, put, report};
 use super::{RepoFix, RepoFixData};
 
 /// The folders of the package a model may read, as listed.
@@ -188,7 +188,7 @@ impl CrateBench {
                         "`{}` has no bug and the block leaves it as it is; only {} may be \
                          replaced",
                         fix.function,
-                        quoted(&names)
+                        real_crate::listed(&names)
                     ),
                 ));
             }
@@ -204,14 +204,9 @@ impl CrateBench {
     /// single-turn verdict on it.
     pub(super) fn apply_answer(&mut self, response: &str) -> Result<(), Box<Verdict>> {
         let names = self.names();
-        let fixes = answer::read_spread(
-            response,
-            &self.prepared.library,
-            &self.prepared.functions,
-            &names,
-            self.prepared.loaded.linked(),
-        )
-        .map_err(|r| Box::new(Verdict::from(r)))?;
+        let fixes = self
+            .read_answer(response)
+            .map_err(|r| Box::new(Verdict::from(r)))?;
         let mut kept = Vec::new();
         for fix in fixes {
             match real_crate::buggy_file_of(
@@ -229,6 +224,17 @@ impl CrateBench {
         Ok(())
     }
 
+    /// A final answer's functions, read as the single-turn verifier reads a crate answer.
+    fn read_answer(&self, response: &str) -> Result<Vec<Fix>, Rejection> {
+        answer::read_spread(
+            response,
+            &self.prepared.library,
+            &self.prepared.functions,
+            &self.names(),
+            self.prepared.loaded.linked(),
+        )
+    }
+
     fn read_fixes(&self, text: &str) -> Result<Vec<Fix>, Rejection> {
         answer::read(
             text,
@@ -239,13 +245,7 @@ impl CrateBench {
     }
 
     fn put(&mut self, fixes: Vec<Fix>) {
-        for fix in fixes {
-            match self.fixes.iter_mut().find(|f| f.function == fix.function) {
-                Some(old) => *old = fix,
-                None => self.fixes.push(fix),
-            }
-        }
-        self.fixes.sort_by(|a, b| a.function.cmp(&b.function));
+        put(&mut self.fixes, fixes);
     }
 
     pub(super) fn replaced(&self) -> Vec<&str> {
@@ -279,13 +279,7 @@ impl CrateBench {
     /// Each buggy function `response` gives, as a ```rust block of its own.
     pub(super) fn blocks(&self, response: &str) -> Result<Vec<String>, Rejection> {
         let names = self.names();
-        let fixes = answer::read_spread(
-            response,
-            &self.prepared.library,
-            &self.prepared.functions,
-            &names,
-            self.prepared.loaded.linked(),
-        )?;
+        let fixes = self.read_answer(response)?;
         Ok(fixes
             .into_iter()
             .filter(|f| names.contains(&f.function.as_str()))
@@ -348,14 +342,6 @@ impl CrateBench {
             Err(e) => format!("The tests could not be run: {e}"),
         }
     }
-}
-
-fn quoted(names: &[&str]) -> String {
-    names
-        .iter()
-        .map(|n| format!("`{n}`"))
-        .collect::<Vec<_>>()
-        .join(" and ")
 }
 
 /// A ```rust block's code.

@@ -1086,7 +1086,8 @@ fn only_the_buggy_functions(
     Ok(kept)
 }
 
-fn listed(names: &[&str]) -> String {
+/// The names, quoted and joined with "and".
+pub(super) fn listed(names: &[&str]) -> String {
     names
         .iter()
         .map(|n| format!("`{n}`"))

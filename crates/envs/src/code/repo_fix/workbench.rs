@@ -343,13 +343,7 @@ impl Mini {
     }
 
     fn put(&mut self, fixes: Vec<Fix>) {
-        for fix in fixes {
-            match self.fixes.iter_mut().find(|f| f.function == fix.function) {
-                Some(old) => *old = fix,
-                None => self.fixes.push(fix),
-            }
-        }
-        self.fixes.sort_by(|a, b| a.function.cmp(&b.function));
+        put(&mut self.fixes, fixes);
     }
 
     /// The state as a single-turn answer: every replaced function in one ```rust block, methods
@@ -443,6 +437,18 @@ impl Mini {
         let selection: Vec<String> = ordinals.iter().map(u32::to_string).collect();
         Ok((self.fixes.clone(), build, selection.join(",")))
     }
+}
+
+/// Puts `fixes` into a state's (sorted by name): a later fix of a function takes the place of
+/// the earlier one.
+pub(super) fn put(state: &mut Vec<Fix>, fixes: Vec<Fix>) {
+    for fix in fixes {
+        match state.iter_mut().find(|f| f.function == fix.function) {
+            Some(old) => *old = fix,
+            None => state.push(fix),
+        }
+    }
+    state.sort_by(|a, b| a.function.cmp(&b.function));
 }
 
 /// Fixes as one ```rust answer block, methods inside their `impl` blocks.
