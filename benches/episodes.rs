@@ -81,6 +81,44 @@ fn agentic(c: &mut Criterion) {
         )
     });
     group.finish();
+    crate_run_tests(c);
+}
+
+/// `run_tests` on a shipped crate (`crate:heck`, level 2, seed 5, problem 0) once its working
+/// copy is built: `run_tests_built` on the unchanged state (cargo finds every target fresh, so
+/// the check, the no-op build and the sealed runs of the crate's own tests), `run_tests_edited`
+/// after the buggy function is replaced by turns with two bodies (the incremental rebuild too).
+#[cfg(feature = "repo")]
+fn crate_run_tests(c: &mut Criterion) {
+    use verigym::envs::repo_fix::{RepoFix, RepoFixParams, Workbench};
+    use verigym::{EnvParams, Generator};
+    let params = RepoFixParams {
+        repo: "crate:heck".into(),
+        ..RepoFixParams::at_level(2.0)
+    };
+    let generator = Generator::new(&RepoFix, params, 5).unwrap();
+    let problem = generator.problem(0);
+    let record = serde_json::to_string(&problem).unwrap();
+    let mut bench = Workbench::open(&record).unwrap();
+    let first = bench.run_tests();
+    assert!(first.starts_with("running "), "{first}");
+    let mut group = c.benchmark_group("episodes/repo_fix_crate");
+    group.sample_size(10);
+    group.bench_function("run_tests_built", |b| b.iter(|| bench.run_tests()));
+    let fixes = bench.blocks(&problem.answer).unwrap();
+    let buggy = bench
+        .blocks(&format!("```rust\n{}\n```", problem.data.library))
+        .unwrap();
+    let mut flip = false;
+    group.bench_function("run_tests_edited", |b| {
+        b.iter(|| {
+            flip = !flip;
+            let block = if flip { &fixes[0] } else { &buggy[0] };
+            bench.replace(block).unwrap();
+            bench.run_tests()
+        })
+    });
+    group.finish();
 }
 
 #[cfg(feature = "repo")]

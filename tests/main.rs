@@ -35,6 +35,7 @@ mod realistic;
 mod records;
 mod repo_fix;
 mod repo_fix_agentic;
+mod repo_fix_agentic_crates;
 mod repo_fix_attacks;
 mod repo_fix_crates;
 mod repo_fix_overfit;

@@ -226,6 +226,7 @@ fn outcomes_come_only_from_sealed_records() {
         cargo_args: &k.cargo_args,
         tests: &p.data.tests,
         hidden: None,
+        every_test: false,
     };
     let item = |body: &str| {
         vec![Replacement {

@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use verigym_core::extract::{extract_answer, extract_code_block};
 use verigym_core::record::Problem;
 use verigym_core::verdict::Verdict;
-use verigym_envs::repo_fix::{WORKBENCH_FILES, Workbench};
+use verigym_envs::repo_fix::Workbench;
 
 use super::AgenticOptions;
 use super::tools::{self, Tool};
@@ -56,7 +56,8 @@ pub struct AgenticSession {
 const ECHO: usize = 100;
 
 impl AgenticSession {
-    /// Opens an agentic episode on a `repo_fix` record of a mini repo.
+    /// Opens an agentic episode on a `repo_fix` record: of a mini repo, or of a real crate
+    /// (`crate:NAME` or `path:DIR`) whose catalog loads here.
     pub fn open(record_json: &str, options: AgenticOptions) -> Result<Self, EpisodeError> {
         options.validate()?;
         let bench = Workbench::open(record_json).map_err(EpisodeError::Invalid)?;
@@ -66,14 +67,17 @@ impl AgenticSession {
             "{}\n\nYou work on the crate with tools, one call per turn, {} turns in all:\n\
              - <query>list_files</query>: the files you may read\n\
              - <query>read_file PATH</query>: a file as it stands, your replacements included\n\
-             - <query>run_tests</query>: build the crate as it stands and run its visible tests \
-             (tests/weak.rs); the hidden suite is stronger\n\
-             - <query>replace_function\n```rust\nfn …\n```\n</query>: replace one function of \
-             src/lib.rs (the answer rules above apply)\n\
+             - <query>run_tests</query>: build the crate as it stands and run {}; the hidden \
+             suite is stronger\n\
+             - <query>replace_function\n```rust\nfn …\n```\n</query>: replace {} (the answer \
+             rules above apply)\n\
              - <answer>submit</answer>: the hidden suite judges the crate as it stands; an \
              <answer> holding a ```rust block applies it first\n\
              When the turns run out, the crate as it stands is submitted.",
-            record.prompt, options.max_turns
+            record.prompt,
+            options.max_turns,
+            bench.tests_named(),
+            bench.replaceable()
         );
         Ok(AgenticSession {
             bench,
@@ -90,17 +94,21 @@ impl AgenticSession {
 
     fn call(&mut self, tool: Tool<'_>) -> String {
         match tool {
-            Tool::ListFiles => WORKBENCH_FILES.join("\n"),
+            Tool::ListFiles => self.bench.files().join("\n"),
             Tool::ReadFile(path) => match self.bench.read(path) {
-                Some(text) => {
+                Ok(text) => {
                     let lang = if path.ends_with(".rs") { "rust" } else { "" };
                     let end = if text.ends_with('\n') { "" } else { "\n" };
                     format!("`{path}`:\n```{lang}\n{text}{end}```")
                 }
-                None => format!(
+                Err(why) if self.bench.is_crate() => format!(
+                    "Refused: `{}`: {why}; `list_files` lists the files you may read",
+                    path.chars().take(ECHO).collect::<String>(),
+                ),
+                Err(_) => format!(
                     "Refused: no file `{}`; the files are {}",
                     path.chars().take(ECHO).collect::<String>(),
-                    WORKBENCH_FILES.join(", ")
+                    self.bench.files().join(", ")
                 ),
             },
             Tool::RunTests => self.bench.run_tests(),
@@ -140,7 +148,7 @@ impl AgenticSession {
         }
         match self.bench.apply_answer(action) {
             Ok(()) => self.bench.verdict(),
-            Err(rejection) => rejection.into(),
+            Err(verdict) => *verdict,
         }
     }
 

@@ -98,6 +98,16 @@ impl Error {
     }
 }
 
+/// Writes `text` to `path` unless the file already holds it: cargo judges freshness by mtime, so
+/// an unchanged file left alone lets a build of the same arms again (an agent's `run_tests` on
+/// an unchanged state) reuse the last one instead of recompiling every target.
+fn write_changed(path: &Path, text: &str) -> Result<(), RepoError> {
+    if std::fs::read(path).is_ok_and(|held| held == text.as_bytes()) {
+        return Ok(());
+    }
+    std::fs::write(path, text).map_err(RepoError::io(format!("cannot write {}", path.display())))
+}
+
 /// Builds the copy with every mutant of `files`, screening out the ones that do not compile.
 ///
 /// A round's errors held by a mutant's arm screen that mutant out. A round whose errors no arm
@@ -163,10 +173,7 @@ pub(crate) fn build(
                 });
             }
             place_copies(k, f, &owners, &mut bisect, &mut r, &mut copies);
-            std::fs::write(&paths[k], &r.source).map_err(RepoError::io(format!(
-                "cannot write {}",
-                paths[k].display()
-            )))?;
+            write_changed(&paths[k], &r.source)?;
             rendered.push(r);
         }
         let built_set: BTreeSet<u32> = built_set.intersection(&enabled).copied().collect();

@@ -68,6 +68,9 @@ pub struct FixTarget<'a> {
     pub tests: &'a [String],
     /// The hidden differential suite to build beside the crate's tests, if any.
     pub hidden: Option<Hidden<'a>>,
+    /// Run every counted test past the first failure, as a tool showing the failures needs; a
+    /// verdict stops at the first (it is 0 whatever follows), a survey never stops.
+    pub every_test: bool,
 }
 
 /// The hidden differential suite of a judgement ([`super::hidden`]): which drivers, which
@@ -397,7 +400,7 @@ pub fn judge(
         None => Vec::new(),
     };
     // A survey counts every bug's hidden differences, past the crate tests it fails.
-    let fail_fast = target.hidden.as_ref().is_none_or(|h| !h.count_all);
+    let fail_fast = !target.every_test && target.hidden.as_ref().is_none_or(|h| !h.count_all);
     Ok(chosen
         .into_par_iter()
         .map(|arm| match arm {

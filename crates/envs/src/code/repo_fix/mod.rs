@@ -11,6 +11,7 @@
 
 mod answer;
 mod assets;
+mod crate_bench;
 mod group;
 mod inject;
 mod params;

@@ -390,6 +390,11 @@ fn find<'a>(functions: &'a [FnInfo], bug: &CrateBug) -> Option<&'a FnInfo> {
 }
 
 impl Loaded {
+    /// What the crate links, as the answer policy holds paths to.
+    pub(super) fn linked(&self) -> answer::Linked {
+        linked(&self.links)
+    }
+
     /// The usable bugs that fail `min..=max` tests.
     pub fn eligible(&self, p: &RepoFixParams) -> Vec<usize> {
         self.usable
@@ -814,22 +819,42 @@ fn render(
     prompt
 }
 
-/// Verifies each response to a crate problem; verdicts in the order of `responses`.
-pub fn verify_group(data: &RepoFixData, k: &CrateRef, responses: &[&str]) -> Vec<Verdict> {
-    let refuse = |m: String| vec![Verdict::rejected(Reason::VerifierError, m); responses.len()];
-    let loaded = match load(&k.catalog) {
-        Ok(l) => l,
-        Err(e) => {
-            return refuse(format!(
-                "the crate catalog `{}` this record was made from cannot be loaded here: {e}",
-                k.catalog
-            ));
-        }
-    };
+/// A crate record made ready to judge: its catalog, the buggy files rebuilt from the source the
+/// record names, and their functions laid end to end as answers are read against.
+pub(super) struct Prepared {
+    /// The record's catalog.
+    pub loaded: Arc<Loaded>,
+    /// Each buggy file as (path in the package, buggy text), in the record's bug order.
+    pub buggy_files: Vec<(String, String)>,
+    /// The buggy files laid end to end, each followed by a newline.
+    pub library: String,
+    /// Their functions outside test code, spans moved to where their file lands in `library`.
+    pub functions: Vec<FnInfo>,
+}
+
+impl Prepared {
+    /// The buggy files as the judge takes them.
+    pub fn files(&self) -> Vec<(&str, &str)> {
+        self.buggy_files
+            .iter()
+            .map(|(f, b)| (f.as_str(), b.as_str()))
+            .collect()
+    }
+}
+
+/// Loads the catalog `k` names, checks its source is the one the record was made from, and
+/// rebuilds the buggy files; the error is a verifier error's message.
+pub(super) fn prepare(data: &RepoFixData, k: &CrateRef) -> Result<Prepared, String> {
+    let loaded = load(&k.catalog).map_err(|e| {
+        format!(
+            "the crate catalog `{}` this record was made from cannot be loaded here: {e}",
+            k.catalog
+        )
+    })?;
     match source_hash(&loaded.source_dir) {
         Ok(h) if h == k.source_sha256 => {}
         Ok(h) => {
-            return refuse(format!(
+            return Err(format!(
                 "the source of `{}` at {} has SHA-256 {h}, but this record was made from {}: \
                  verify with the {} the record came from",
                 k.package,
@@ -842,11 +867,11 @@ pub fn verify_group(data: &RepoFixData, k: &CrateRef, responses: &[&str]) -> Vec
                 }
             ));
         }
-        Err(e) => return refuse(format!("cannot hash the crate's source: {e}")),
+        Err(e) => return Err(format!("cannot hash the crate's source: {e}")),
     }
     let edits = k.edits();
     if edits.len() != data.bugs.len() {
-        return refuse(format!(
+        return Err(format!(
             "the record has {} bugs but {} edits of the crate",
             data.bugs.len(),
             edits.len()
@@ -855,13 +880,13 @@ pub fn verify_group(data: &RepoFixData, k: &CrateRef, responses: &[&str]) -> Vec
     let mut buggy_files: Vec<(String, String)> = Vec::with_capacity(edits.len());
     for e in &edits {
         let Some(original) = loaded.files.get(&e.file) else {
-            return refuse(format!("the catalog has no bug in `{}`", e.file));
+            return Err(format!("the catalog has no bug in `{}`", e.file));
         };
         if buggy_files.iter().any(|(f, _)| *f == e.file) {
-            return refuse(format!("the record edits `{}` twice", e.file));
+            return Err(format!("the record edits `{}` twice", e.file));
         }
         if original.get(e.span[0]..e.span[1]) != Some(e.original.as_str()) {
-            return refuse(format!(
+            return Err(format!(
                 "the record's bug does not match `{}` at bytes {}..{}",
                 e.file, e.span[0], e.span[1]
             ));
@@ -876,27 +901,44 @@ pub fn verify_group(data: &RepoFixData, k: &CrateRef, responses: &[&str]) -> Vec
         let at = library.len();
         match fixes::functions(buggy, file) {
             Ok(f) => functions.extend(f.into_iter().map(|f| shifted(f, at))),
-            Err(e) => return refuse(format!("the buggy file `{file}` does not parse: {e}")),
+            Err(e) => return Err(format!("the buggy file `{file}` does not parse: {e}")),
         }
         library.push_str(buggy);
         library.push('\n');
     }
+    Ok(Prepared {
+        loaded,
+        buggy_files,
+        library,
+        functions,
+    })
+}
+
+/// Verifies each response to a crate problem; verdicts in the order of `responses`.
+pub fn verify_group(data: &RepoFixData, k: &CrateRef, responses: &[&str]) -> Vec<Verdict> {
+    let prepared = match prepare(data, k) {
+        Ok(p) => p,
+        Err(m) => return vec![Verdict::rejected(Reason::VerifierError, m); responses.len()],
+    };
+    let Prepared {
+        loaded,
+        library,
+        functions,
+        ..
+    } = &prepared;
     let names: Vec<&str> = data.bugs.iter().map(|b| b.function.as_str()).collect();
     let mut verdicts: Vec<Option<Verdict>> = vec![None; responses.len()];
     let mut pending: Vec<(usize, Vec<Replacement>)> = Vec::new();
     for (i, r) in responses.iter().enumerate() {
-        match answer::read_spread(r, &library, &functions, &names, linked(&loaded.links)) {
+        match answer::read_spread(r, library, functions, &names, linked(&loaded.links)) {
             Err(rejection) => verdicts[i] = Some(rejection.into()),
-            Ok(fixes) => match only_the_buggy_functions(fixes, &names, &library, &functions) {
+            Ok(fixes) => match only_the_buggy_functions(fixes, &names, library, functions) {
                 Ok(f) => pending.push((i, f)),
                 Err(why) => verdicts[i] = Some(Verdict::wrong(why)),
             },
         }
     }
-    let files: Vec<(&str, &str)> = buggy_files
-        .iter()
-        .map(|(f, b)| (f.as_str(), b.as_str()))
-        .collect();
+    let files = prepared.files();
     let compared: Vec<(usize, String)> = data
         .bugs
         .iter()
@@ -915,6 +957,7 @@ pub fn verify_group(data: &RepoFixData, k: &CrateRef, responses: &[&str]) -> Vec
             drivers: Some(&loaded.hidden_drivers),
             functions: &compared,
         }),
+        every_test: false,
     };
     // The verdict counts the hidden tests beside the crate's own.
     let mut counted = data.clone();
@@ -993,7 +1036,7 @@ fn judge(data: &RepoFixData, target: &FixTarget<'_>, answers: &[Vec<Replacement>
 }
 
 /// A compiler message cut to its first lines: verdicts stay small.
-fn audit_line(message: &str) -> String {
+pub(super) fn audit_line(message: &str) -> String {
     let mut out: String = message.lines().take(6).collect::<Vec<_>>().join("\n");
     if out.len() > 600 {
         let mut cut = 600;
@@ -1016,39 +1059,14 @@ fn only_the_buggy_functions(
     library: &str,
     functions: &[FnInfo],
 ) -> Result<Vec<Replacement>, String> {
-    let listed = names
-        .iter()
-        .map(|n| format!("`{n}`"))
-        .collect::<Vec<_>>()
-        .join(" and ");
+    let listed = listed(names);
     let mut kept = Vec::new();
     for fix in fixes {
-        if let Some(k) = names.iter().position(|n| *n == fix.function) {
-            // The bug's own file: the record's edits are in the order of its bugs.
+        if let Some(k) = buggy_file_of(&fix, names, library, functions)? {
             kept.push(Replacement {
                 file: k,
                 function: fix.function,
                 item: fix.item,
-            });
-            continue;
-        }
-        let same = functions
-            .iter()
-            .filter(|f| f.name == fix.function)
-            .any(|f| same_tokens(&library[f.span.clone()], &fix.item));
-        if !same {
-            return Err(if names.len() == 1 {
-                format!(
-                    "the answer changes `{}`, which has no bug; this problem's bug is in `{}`, \
-                     and only that function may be replaced",
-                    fix.function, names[0]
-                )
-            } else {
-                format!(
-                    "the answer changes `{}`, which has no bug; this problem's bugs are in \
-                     {listed}, and only those functions may be replaced",
-                    fix.function
-                )
             });
         }
     }
@@ -1066,6 +1084,50 @@ fn only_the_buggy_functions(
     }
     kept.sort();
     Ok(kept)
+}
+
+/// The names, quoted and joined with "and".
+pub(super) fn listed(names: &[&str]) -> String {
+    names
+        .iter()
+        .map(|n| format!("`{n}`"))
+        .collect::<Vec<_>>()
+        .join(" and ")
+}
+
+/// The rule a crate answer holds each fix to: a buggy function's fix is kept, with its file (the
+/// record's edits are in the order of its bugs, `names`); another function given unchanged
+/// (token for token) is dropped (`None`); a changed one is refused with the reason.
+pub(super) fn buggy_file_of(
+    fix: &Fix,
+    names: &[&str],
+    library: &str,
+    functions: &[FnInfo],
+) -> Result<Option<usize>, String> {
+    if let Some(k) = names.iter().position(|n| *n == fix.function) {
+        return Ok(Some(k));
+    }
+    let same = functions
+        .iter()
+        .filter(|f| f.name == fix.function)
+        .any(|f| same_tokens(&library[f.span.clone()], &fix.item));
+    if same {
+        return Ok(None);
+    }
+    Err(if names.len() == 1 {
+        format!(
+            "the answer changes `{}`, which has no bug; this problem's bug is in `{}`, and only \
+             that function may be replaced",
+            fix.function, names[0]
+        )
+    } else {
+        format!(
+            "the answer changes `{}`, which has no bug; this problem's bugs are in {}, and only \
+             those functions may be replaced",
+            fix.function,
+            listed(names)
+        )
+    })
 }
 
 fn same_tokens(a: &str, b: &str) -> bool {

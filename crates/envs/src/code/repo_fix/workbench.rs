@@ -1,6 +1,7 @@
-//! The working copy of an agentic `repo_fix` episode: the mini repo's visible files, the
+//! The working copy of an agentic `repo_fix` episode: on a mini repo, its visible files, the
 //! functions replaced so far (each held to the answer policy), the visible weak suite run on
-//! that state through the sealed harness, and the state's verdict from the env's own `verify`.
+//! that state through the sealed harness, and the state's verdict from the env's own `verify`;
+//! on a real crate, the same through [`super::crate_bench`].
 //!
 //! The state is only ever a set of policy-checked fixes of the record's library, so every build
 //! the agent can cause is one the single-turn verifier could have been asked to make, and the
@@ -18,18 +19,186 @@ use verigym_repo::RepoError;
 use verigym_repo::audit::Outcome;
 use verigym_repo::mutate::{self, Analysis};
 use verigym_repo::rustc::{self, Build, CompileLimits, Profile};
+use verigym_repo::sandbox::Limits;
 use verigym_repo::schemata::{FUEL_EXHAUSTED, Fuel};
 use verigym_repo::seal::{self, SealedSuite};
 
 use super::answer::{self, Fix, Linked};
+use super::crate_bench::CrateBench;
 use super::group::{RUN_LIMITS, add_arms};
-use super::{RepoFix, RepoFixData, RepoFixParams, assets, real_crate};
+use super::{RepoFix, RepoFixData, RepoFixParams, real_crate};
 
-/// The files an agent may list and read, in listing order. The hidden suite is not one of them.
+/// The files an agent may list and read on a mini repo, in listing order. The hidden suite is
+/// not one of them.
 pub const FILES: [&str; 2] = ["src/lib.rs", "tests/weak.rs"];
 
+/// One `repo_fix` problem being worked on: a mini repo or a real crate.
+pub struct Workbench(Kind);
+
+enum Kind {
+    Mini(Box<Mini>),
+    Crate(Box<CrateBench>),
+}
+
+impl std::fmt::Debug for Workbench {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Workbench")
+            .field("repo", &self.data().repo)
+            .field("replaced", &self.replaced())
+            .finish_non_exhaustive()
+    }
+}
+
+/// Calls the same method on either kind.
+macro_rules! each {
+    ($self:expr, $b:ident => $e:expr) => {
+        match &$self.0 {
+            Kind::Mini($b) => $e,
+            Kind::Crate($b) => $e,
+        }
+    };
+    (mut $self:expr, $b:ident => $e:expr) => {
+        match &mut $self.0 {
+            Kind::Mini($b) => $e,
+            Kind::Crate($b) => $e,
+        }
+    };
+}
+
+impl Workbench {
+    /// Opens a `repo_fix` record: of the current version on a mini repo (whose visible suite is
+    /// drawn again from the record's params, seed and index), or on a real crate whose catalog
+    /// loads here with the source the record names.
+    pub fn open(record_json: &str) -> Result<Self, String> {
+        let record: Problem<RepoFixParams, RepoFixData> = serde_json::from_str(record_json)
+            .map_err(|e| format!("record: not a repo_fix record: {e}"))?;
+        if record.env != RepoFix::ID {
+            return Err(format!(
+                "record: env is {:?}; agentic episodes take {:?} records",
+                record.env,
+                RepoFix::ID
+            ));
+        }
+        let on_crate = real_crate::is_crate_spec(&record.params.repo);
+        if on_crate != record.data.krate.is_some() {
+            return Err(format!(
+                "invalid value for `params.repo`: {}; allowed: a crate catalog (`crate:NAME` or \
+                 `path:DIR`) exactly when `data.krate` names the crate",
+                record.params.repo
+            ));
+        }
+        if on_crate {
+            record
+                .params
+                .validate()
+                .map_err(|e| format!("record: params: {e}"))?;
+            RepoFix
+                .check_data(&record.data)
+                .map_err(|e| format!("record: data: {e}"))?;
+            return Ok(Workbench(Kind::Crate(Box::new(CrateBench::open(
+                record.data,
+            )?))));
+        }
+        Ok(Workbench(Kind::Mini(Box::new(Mini::open(record)?))))
+    }
+
+    /// Whether the problem is on a real crate.
+    pub fn is_crate(&self) -> bool {
+        matches!(self.0, Kind::Crate(_))
+    }
+
+    /// The record's data.
+    pub fn data(&self) -> &RepoFixData {
+        each!(self, b => b.data())
+    }
+
+    /// The files an agent may list and read, in listing order.
+    pub fn files(&self) -> Vec<String> {
+        match &self.0 {
+            Kind::Mini(_) => FILES.map(str::to_owned).to_vec(),
+            Kind::Crate(b) => b.files(),
+        }
+    }
+
+    /// A readable file as it stands, replacements included, or why it is not shown (a path not
+    /// listed is never opened, whatever it names).
+    pub fn read(&self, path: &str) -> Result<String, String> {
+        match &self.0 {
+            Kind::Mini(b) => b.read(path).ok_or_else(|| "no such file".to_owned()),
+            Kind::Crate(b) => b.read(path),
+        }
+    }
+
+    /// The names of the replaced functions, sorted.
+    pub fn replaced(&self) -> Vec<&str> {
+        each!(self, b => b.replaced())
+    }
+
+    /// Reads `text`'s last ```rust block as one function replacing a library function (on a
+    /// crate, a buggy function), held to the answer policy; returns the function's full name. A
+    /// later replacement of the same function takes the place of the earlier one.
+    pub fn replace(&mut self, text: &str) -> Result<String, Rejection> {
+        each!(mut self, b => b.replace(text))
+    }
+
+    /// Reads `response` as a final answer carrying functions (the single-turn answer form) and
+    /// puts every one of them into the state, or gives the verdict refusing it.
+    pub fn apply_answer(&mut self, response: &str) -> Result<(), Box<Verdict>> {
+        match &mut self.0 {
+            Kind::Mini(b) => b
+                .apply_answer(response)
+                .map_err(|r| Box::new(Verdict::from(r))),
+            Kind::Crate(b) => b.apply_answer(response),
+        }
+    }
+
+    /// The state as a single-turn answer (see each kind's).
+    pub fn answer(&self) -> String {
+        each!(self, b => b.answer())
+    }
+
+    /// Each function `response` gives (read through the policy) as a ```rust block of its own:
+    /// what one `replace_function` call takes.
+    pub fn blocks(&self, response: &str) -> Result<Vec<String>, Rejection> {
+        each!(self, b => b.blocks(response))
+    }
+
+    /// Puts the state back to the record's code, nothing replaced.
+    pub fn reset(&mut self) {
+        each!(mut self, b => b.reset())
+    }
+
+    /// The hidden suite's verdict on the state: the env's own `verify` of [`Workbench::answer`].
+    pub fn verdict(&self) -> Verdict {
+        each!(self, b => b.verdict())
+    }
+
+    /// Runs the visible tests on the state, sandboxed and sealed under the verifier's limits,
+    /// and tells what it did: each test's outcome in order with libtest's failure message, or
+    /// why it did not build.
+    pub fn run_tests(&mut self) -> String {
+        each!(mut self, b => b.run_tests())
+    }
+
+    /// What `run_tests` runs, for the prompt.
+    pub fn tests_named(&self) -> &'static str {
+        match &self.0 {
+            Kind::Mini(_) => "its visible tests (tests/weak.rs)",
+            Kind::Crate(_) => "the crate's own tests",
+        }
+    }
+
+    /// What `replace_function` may replace, for the prompt.
+    pub fn replaceable(&self) -> String {
+        match &self.0 {
+            Kind::Mini(_) => "one function of src/lib.rs".to_owned(),
+            Kind::Crate(b) => b.replaceable(),
+        }
+    }
+}
+
 /// One mini-repo problem being worked on.
-pub struct Workbench {
+struct Mini {
     data: RepoFixData,
     analysis: Analysis,
     weak: String,
@@ -41,38 +210,12 @@ pub struct Workbench {
     built: Option<(Vec<Fix>, Build, String)>,
 }
 
-impl std::fmt::Debug for Workbench {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Workbench")
-            .field("repo", &self.data.repo)
-            .field("fixes", &self.fixes)
-            .finish_non_exhaustive()
-    }
-}
-
-impl Workbench {
+impl Mini {
     /// Opens a record of the current `repo_fix` version on a mini repo. The visible suite is not
     /// in the record, so it is drawn again from the record's params, seed and index; a record
     /// whose library is not what those make is refused.
-    pub fn open(record_json: &str) -> Result<Self, String> {
-        let record: Problem<RepoFixParams, RepoFixData> = serde_json::from_str(record_json)
-            .map_err(|e| format!("record: not a repo_fix record: {e}"))?;
-        if record.env != RepoFix::ID {
-            return Err(format!(
-                "record: env is {:?}; agentic episodes take {:?} records",
-                record.env,
-                RepoFix::ID
-            ));
-        }
+    fn open(record: Problem<RepoFixParams, RepoFixData>) -> Result<Self, String> {
         let params = record.params;
-        if real_crate::is_crate_spec(&params.repo) || record.data.krate.is_some() {
-            return Err(format!(
-                "invalid value for `params.repo`: {}; allowed in an agentic episode: a mini repo \
-                 ({}); a crate's problems are judged single-turn only",
-                params.repo,
-                assets::names().collect::<Vec<_>>().join(", ")
-            ));
-        }
         if record.env_version != RepoFix::VERSION {
             return Err(format!(
                 "record: env_version is {}; agentic episodes take version {} only, whose \
@@ -103,7 +246,7 @@ impl Workbench {
         analysis.mutants.clear();
         let sealed = seal::seal_suite(&varied.weak)
             .map_err(|e| format!("the visible suite cannot be sealed: {e}"))?;
-        Ok(Workbench {
+        Ok(Mini {
             data: record.data,
             analysis,
             weak: varied.weak,
@@ -114,13 +257,13 @@ impl Workbench {
     }
 
     /// The record's data.
-    pub fn data(&self) -> &RepoFixData {
+    fn data(&self) -> &RepoFixData {
         &self.data
     }
 
     /// A visible file as it stands: the library with every replacement in it, or the visible
     /// suite. `None` for any other path, whatever it names.
-    pub fn read(&self, path: &str) -> Option<String> {
+    fn read(&self, path: &str) -> Option<String> {
         match path {
             "src/lib.rs" => Some(self.library()),
             "tests/weak.rs" => Some(self.weak.clone()),
@@ -153,14 +296,14 @@ impl Workbench {
     }
 
     /// The names of the replaced functions, sorted.
-    pub fn replaced(&self) -> Vec<&str> {
+    fn replaced(&self) -> Vec<&str> {
         self.fixes.iter().map(|f| f.function.as_str()).collect()
     }
 
     /// Reads `text`'s last ```rust block as one function replacing a library function, held to
     /// the answer policy; returns the function's full name. A later replacement of the same
     /// function takes the place of the earlier one.
-    pub fn replace(&mut self, text: &str) -> Result<String, Rejection> {
+    fn replace(&mut self, text: &str) -> Result<String, Rejection> {
         let mut fixes = self.read_fixes(text)?;
         if fixes.len() != 1 {
             return Err(Rejection::new(
@@ -184,7 +327,7 @@ impl Workbench {
 
     /// Reads `response` as a final answer carrying functions (the single-turn answer form) and
     /// puts every one of them into the state.
-    pub fn apply_answer(&mut self, response: &str) -> Result<(), Rejection> {
+    fn apply_answer(&mut self, response: &str) -> Result<(), Rejection> {
         let fixes = self.read_fixes(response)?;
         self.put(fixes);
         Ok(())
@@ -200,19 +343,13 @@ impl Workbench {
     }
 
     fn put(&mut self, fixes: Vec<Fix>) {
-        for fix in fixes {
-            match self.fixes.iter_mut().find(|f| f.function == fix.function) {
-                Some(old) => *old = fix,
-                None => self.fixes.push(fix),
-            }
-        }
-        self.fixes.sort_by(|a, b| a.function.cmp(&b.function));
+        put(&mut self.fixes, fixes);
     }
 
     /// The state as a single-turn answer: every replaced function in one ```rust block, methods
     /// inside their `impl` blocks. With nothing replaced, the buggy functions as they are, so an
     /// unchanged state is judged by running it like any other.
-    pub fn answer(&self) -> String {
+    fn answer(&self) -> String {
         if self.fixes.is_empty() {
             let names: Vec<&str> = self.data.bugs.iter().map(|b| b.function.as_str()).collect();
             return super::answer_block(&self.data.library, &self.analysis.functions, &names);
@@ -222,7 +359,7 @@ impl Workbench {
 
     /// Each function `response` gives (read through the policy) as a ```rust block of its own:
     /// what one `replace_function` call takes.
-    pub fn blocks(&self, response: &str) -> Result<Vec<String>, Rejection> {
+    fn blocks(&self, response: &str) -> Result<Vec<String>, Rejection> {
         Ok(self
             .read_fixes(response)?
             .into_iter()
@@ -231,19 +368,19 @@ impl Workbench {
     }
 
     /// Puts the state back to the record's library, nothing replaced.
-    pub fn reset(&mut self) {
+    fn reset(&mut self) {
         self.fixes.clear();
     }
 
     /// The hidden suite's verdict on the state: the env's own `verify` of [`Workbench::answer`].
-    pub fn verdict(&self) -> Verdict {
+    fn verdict(&self) -> Verdict {
         RepoFix.verify(&self.data, &self.answer())
     }
 
     /// Runs the visible suite on the state, sandboxed and sealed under the verifier's limits,
     /// and tells what it did: each test's outcome in suite order with libtest's failure message,
     /// or why it did not build. The same state gives the same text on every run.
-    pub fn run_tests(&mut self) -> String {
+    fn run_tests(&mut self) -> String {
         let cached = self
             .built
             .as_ref()
@@ -259,7 +396,13 @@ impl Workbench {
             return "The tests could not be run.".to_owned();
         };
         match seal::run_sealed(&build.binary, &self.sealed.tests, selection, &RUN_LIMITS) {
-            Ok(run) => report(&self.sealed.tests, &run),
+            Ok(run) => {
+                let header = format!(
+                    "running {} visible tests (tests/weak.rs)\n",
+                    self.sealed.tests.len()
+                );
+                report(&header, &self.sealed.tests, &run, &RUN_LIMITS)
+            }
             Err(e) => format!("The tests could not be run: {e}"),
         }
     }
@@ -296,27 +439,45 @@ impl Workbench {
     }
 }
 
-/// Fixes as one ```rust answer block, methods inside their `impl` blocks.
-fn block(fixes: &[Fix]) -> String {
-    let mut code = String::new();
+/// Puts `fixes` into a state's (sorted by name): a later fix of a function takes the place of
+/// the earlier one.
+pub(super) fn put(state: &mut Vec<Fix>, fixes: Vec<Fix>) {
     for fix in fixes {
-        match fix.function.rsplit_once("::") {
-            Some((ty, _)) => {
-                let _ = writeln!(code, "impl {ty} {{\n    {}\n}}", fix.item);
-            }
-            None => {
-                let _ = writeln!(code, "{}", fix.item);
-            }
+        match state.iter_mut().find(|f| f.function == fix.function) {
+            Some(old) => *old = fix,
+            None => state.push(fix),
         }
     }
+    state.sort_by(|a, b| a.function.cmp(&b.function));
+}
+
+/// Fixes as one ```rust answer block, methods inside their `impl` blocks.
+fn block(fixes: &[Fix]) -> String {
+    let code: String = fixes
+        .iter()
+        .map(|fix| item_code(&fix.function, &fix.item))
+        .collect();
     format!("```rust\n{code}```")
+}
+
+/// One fix's code as an answer gives it: a method inside its `impl` block.
+pub(super) fn item_code(function: &str, item: &str) -> String {
+    match function.rsplit_once("::") {
+        Some((ty, _)) => format!("impl {ty} {{\n    {item}\n}}\n"),
+        None => format!("{item}\n"),
+    }
 }
 
 /// A run of the visible suite as libtest would tell it: one line per test in suite order, then
 /// the failures' messages, then the counts. Nothing in it depends on time but a wall-clock kill,
 /// which blocked code always gets.
-fn report(tests: &[String], run: &verigym_repo::audit::SuiteRun) -> String {
-    let mut lines = format!("running {} visible tests (tests/weak.rs)\n", tests.len());
+pub(super) fn report(
+    header: &str,
+    tests: &[String],
+    run: &verigym_repo::audit::SuiteRun,
+    limits: &Limits,
+) -> String {
+    let mut lines = header.to_owned();
     let mut failures = String::new();
     let (mut passed, mut failed) = (0, 0);
     for name in tests {
@@ -362,13 +523,13 @@ fn report(tests: &[String], run: &verigym_repo::audit::SuiteRun) -> String {
             lines,
             "\nThe run did not finish within {} s of wall time: blocked on a lock or a channel, \
              or sleeping?\n",
-            RUN_LIMITS.wall.as_secs()
+            limits.wall.as_secs()
         );
     } else if matches!(out.signal, Some(24 | 9)) {
         let _ = write!(
             lines,
             "\nThe run used more than {} CPU seconds (an endless loop?).\n",
-            RUN_LIMITS.cpu_seconds
+            limits.cpu_seconds
         );
     } else if let Some(why) = out.abnormal_reason() {
         let _ = write!(lines, "\nThe test process died: {why}.\n");
@@ -389,6 +550,10 @@ fn report(tests: &[String], run: &verigym_repo::audit::SuiteRun) -> String {
 mod tests {
     use super::*;
     use verigym_core::env::Generator;
+
+    fn mini(record_json: &str) -> Mini {
+        Mini::open(serde_json::from_str(record_json).unwrap()).unwrap()
+    }
 
     fn record(level: f64, seed: u64) -> String {
         let g = Generator::new(&RepoFix, RepoFixParams::at_level(level), seed).unwrap();
@@ -413,6 +578,7 @@ mod tests {
     #[test]
     fn only_the_visible_files_are_read() {
         let bench = Workbench::open(&record(0.0, 1)).unwrap();
+        assert_eq!(bench.files(), FILES);
         for path in [
             "tests/strong.rs",
             "../tests/strong.rs",
@@ -422,7 +588,7 @@ mod tests {
             "bugs.json",
             "",
         ] {
-            assert_eq!(bench.read(path), None, "{path}");
+            assert!(bench.read(path).is_err(), "{path}");
         }
     }
 
@@ -430,7 +596,7 @@ mod tests {
     /// processes and several functions at once are refused with the policy's reason.
     #[test]
     fn replacements_are_held_to_the_answer_policy() {
-        let mut bench = Workbench::open(&record(0.0, 1)).unwrap();
+        let mut bench = mini(&record(0.0, 1));
         let data = bench.data().clone();
         let weak_test = bench.sealed.tests[0].clone();
         let bug = &data.bugs[0].function;

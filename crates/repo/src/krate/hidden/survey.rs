@@ -165,6 +165,7 @@ pub fn survey(source_dir: &Path, catalog: &CrateCatalog) -> Result<HiddenCatalog
                 drivers: Some(&kept_set),
                 functions: &functions,
             }),
+            every_test: false,
         };
         let runs = fixes::judge(&target, &answers)?;
         let mut runs = runs.into_iter();
@@ -241,6 +242,7 @@ fn screen(
             drivers: Some(&set),
             functions: &[],
         }),
+        every_test: false,
     };
     match fixes::judge(&target, &[]) {
         Ok(_) => return Ok(found.to_vec()),
