@@ -386,7 +386,7 @@ async fn schema() -> Json<Value> {
         "action": {
             "title": "VerigymAction",
             "type": "object",
-            "properties": { "message": { "type": "string", "description": "The model's whole turn: a <query>…</query> or a final <answer>…</answer> for an interactive env, an answer for a feedback episode." } },
+            "properties": { "message": { "type": "string", "description": "The model's whole turn: a <query>…</query> or a final <answer>…</answer> for an interactive env, an answer for a feedback episode, a tool call (<query>run_tests</query>, …) or <answer>submit</answer> for an agentic repo_fix episode." } },
             "required": ["message"],
             "additionalProperties": false,
         },
@@ -431,6 +431,7 @@ async fn metadata(State(app): State<Arc<App>>) -> Json<Value> {
         "version": env!("CARGO_PKG_VERSION"),
         "default_env": app.episode_env,
         "interactive_envs": interactive,
+        "agentic_envs": ["repo_fix"],
         "live_episodes": app.sessions.len(),
     }))
 }
