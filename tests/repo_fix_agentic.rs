@@ -61,7 +61,7 @@ fn replacement(record: &str, body: &str) -> String {
 }
 
 /// `function`'s item from the library, with `body` in place of its body.
-fn replacing(record: &str, function: &str, body: &str) -> String {
+pub(crate) fn replacing(record: &str, function: &str, body: &str) -> String {
     let d = data(record);
     let library = d["library"].as_str().unwrap();
     let analysis = verigym::repo::mutate::analyze(library, "src/lib.rs").unwrap();

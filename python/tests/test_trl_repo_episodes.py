@@ -15,7 +15,8 @@ transformers = need("transformers")
 trl = need("trl")
 need("tokenizers")
 
-from test_trl_episodes import G, PROMPTS, tiny_model, tiny_tokenizer  # noqa: E402
+from test_trl_episodes import PROMPTS  # noqa: E402
+from test_trl_episodes import train as train_on  # noqa: E402
 
 from verigym.episodes import VerigymRepoEnv, episode_dataset  # noqa: E402
 
@@ -30,39 +31,12 @@ class FixedAtReset(VerigymRepoEnv):
         return out
 
 
+TOOLS = ("list_files", "read_file", "replace_function", "run_tests", "submit")
+
+
 def train(tmp_path, env_class):
     ds = episode_dataset("repo_fix", PROMPTS, level=0.0, seed=1, agentic={"max_turns": 4})
-    tokenizer = tiny_tokenizer([row["prompt"][0]["content"] for row in ds])
-    args = trl.GRPOConfig(
-        output_dir=str(tmp_path / env_class.__name__),
-        per_device_train_batch_size=PROMPTS * G,
-        num_generations=G,
-        max_completion_length=8,
-        max_steps=1,
-        learning_rate=1e-3,
-        logging_steps=1,
-        save_strategy="no",
-        report_to="none",
-        use_cpu=True,
-        bf16=False,
-        seed=0,
-    )
-    trainer = trl.GRPOTrainer(
-        model=tiny_model(tokenizer),
-        args=args,
-        train_dataset=ds,
-        processing_class=tokenizer,
-        environment_factory=env_class,
-    )
-    assert sorted(t.__name__ for t in trainer.tools) == [
-        "list_files",
-        "read_file",
-        "replace_function",
-        "run_tests",
-        "submit",
-    ]
-    trainer.train()
-    return [h for h in trainer.state.log_history if f"rewards/{env_class.__name__}/mean" in h]
+    return train_on(tmp_path, env_class, steps=1, ds=ds, tools=TOOLS)
 
 
 def test_grpo_trainer_runs_agentic_repo_episodes(tmp_path):

@@ -4,6 +4,7 @@
 //! single-turn verdict of the same code.
 
 use super::*;
+use crate::repo_fix_agentic::replacing;
 
 /// The build dirs agentic episodes and verifications hold under `tmp`.
 fn build_dirs(tmp: &Path) -> usize {
@@ -23,22 +24,6 @@ fn step(server: &Server, id: &str, message: &str) -> (u16, Value) {
         "/openenv/step",
         &json!({"episode_id": id, "action": {"message": message}}),
     )
-}
-
-/// `function`'s item from `record`'s library with `body` as its body, as one ```rust block.
-fn replacing(record: &Value, function: &str, body: &str) -> String {
-    let library = record["data"]["library"].as_str().unwrap();
-    let analysis = verigym::repo::mutate::analyze(library, "src/lib.rs").unwrap();
-    let f = analysis
-        .functions
-        .iter()
-        .find(|f| f.name == function)
-        .unwrap();
-    let item = format!("{}{body}}}", &library[f.span.start..f.body.start]);
-    match function.rsplit_once("::") {
-        Some((ty, _)) => format!("```rust\nimpl {ty} {{\n{item}\n}}\n```"),
-        None => format!("```rust\n{item}\n```"),
-    }
 }
 
 /// `verigym verify`'s verdict of one response to `record`.
@@ -241,7 +226,7 @@ fn agentic_episodes_pay_the_single_turn_verdict_and_free_their_build_dirs() {
         .as_str()
         .unwrap()
         .to_owned();
-    let wrong = replacing(&record, &function, "todo!() ");
+    let wrong = replacing(&record.to_string(), &function, "todo!() ");
     let reference = record["answer"].as_str().unwrap().to_owned();
 
     // Over HTTP: a wrong replacement, the visible tests, a submission.

@@ -104,13 +104,31 @@ def _tagged(text: str, tag: str) -> str:
     return f"<{tag}>{text}</{tag}>"
 
 
-class VerigymEnv:
-    """A verigym episode for TRL's ``environment_factory``: ``reset`` opens the row's record,
-    the ``query`` and ``answer`` tools act, ``get_reward`` is the episode's reward (0 while it is
-    unfinished, so a rollout that never answers earns nothing)."""
+class _EpisodeEnv:
+    """What the TRL adapters share: the episode, one turn per tool call, and the reward (0 while
+    the episode is unfinished, so a rollout that never ends it earns nothing). Only private
+    methods here, since TRL offers every public one as a tool."""
 
     def __init__(self) -> None:
         self._episode: Optional[Episode] = None
+
+    def _act(self, turn: str) -> str:
+        if self._episode is None:
+            return "No episode: reset first."
+        if self._episode.done:
+            return "The episode is over."
+        return self._episode.step(turn)["observation"]
+
+    def get_reward(self) -> float:
+        if self._episode is None:
+            return 0.0
+        return self._episode.reward or 0.0
+
+
+class VerigymEnv(_EpisodeEnv):
+    """A verigym episode for TRL's ``environment_factory``: ``reset`` opens the row's record,
+    the ``query`` and ``answer`` tools act, ``get_reward`` is the episode's reward (0 while it is
+    unfinished, so a rollout that never answers earns nothing)."""
 
     def reset(self, record: Any = None, feedback: Any = None, **_: Any) -> Optional[str]:
         if record is None:
@@ -122,13 +140,6 @@ class VerigymEnv:
         self._episode = Episode(record, feedback=feedback)
         # The dataset's prompt already holds the problem.
         return None
-
-    def _act(self, turn: str) -> str:
-        if self._episode is None:
-            return "No episode: reset first."
-        if self._episode.done:
-            return "The episode is over."
-        return self._episode.step(turn)["observation"]
 
     def query(self, question: str) -> str:
         """Ask the environment one question about the hidden state, in the form the problem gives.
@@ -146,11 +157,6 @@ class VerigymEnv:
         """
         return self._act(_tagged(answer, "answer"))
 
-    def get_reward(self) -> float:
-        if self._episode is None:
-            return 0.0
-        return self._episode.reward or 0.0
-
     def _transcript(self) -> Optional[dict]:
         """The episode's transcript (for logging; ``verigym episode verify`` re-judges it)."""
         return None if self._episode is None else self._episode.transcript()
@@ -163,14 +169,11 @@ def _fenced(code: str) -> str:
     return "```rust\n" + code.rstrip() + "\n```"
 
 
-class VerigymRepoEnv:
+class VerigymRepoEnv(_EpisodeEnv):
     """An agentic ``repo_fix`` episode for TRL's ``environment_factory``. Each public method but
     ``reset`` and ``get_reward`` is a tool; each call is one turn of the episode, and the reward is
     the hidden suite's verdict on the submitted crate (0 until ``submit``, or until the turns run
     out and the crate as it stands is submitted)."""
-
-    def __init__(self) -> None:
-        self._episode: Optional[Episode] = None
 
     def reset(self, record: Any = None, agentic: Any = None, **_: Any) -> Optional[str]:
         if record is None:
@@ -182,13 +185,6 @@ class VerigymRepoEnv:
             agentic = json.loads(agentic)
         self._episode = Episode(record, agentic=agentic if agentic is not None else {})
         return None
-
-    def _act(self, turn: str) -> str:
-        if self._episode is None:
-            return "No episode: reset first."
-        if self._episode.done:
-            return "The episode is over."
-        return self._episode.step(turn)["observation"]
 
     def list_files(self) -> str:
         """List the files of the crate that you may read.
@@ -235,8 +231,3 @@ class VerigymRepoEnv:
             The verdict's reason.
         """
         return self._act("<answer>submit</answer>")
-
-    def get_reward(self) -> float:
-        if self._episode is None:
-            return 0.0
-        return self._episode.reward or 0.0
