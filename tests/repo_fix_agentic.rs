@@ -61,7 +61,7 @@ fn replacement(record: &str, body: &str) -> String {
 }
 
 /// `function`'s item from the library, with `body` in place of its body.
-fn replacing(record: &str, function: &str, body: &str) -> String {
+pub(crate) fn replacing(record: &str, function: &str, body: &str) -> String {
     let d = data(record);
     let library = d["library"].as_str().unwrap();
     let analysis = verigym::repo::mutate::analyze(library, "src/lib.rs").unwrap();
@@ -590,4 +590,30 @@ fn the_cli_runs_plays_and_verifies_agentic_episodes() {
     let transcript: Transcript = serde_json::from_slice(&std::fs::read(&played).unwrap()).unwrap();
     assert_eq!(transcript.agentic, Some(AgenticOptions { max_turns: 5 }));
     assert!(rejudge(&transcript).unwrap().consistent);
+}
+
+/// A server runs the steps that may build behind its compile gate: `run_tests`, a submission and
+/// the last turn (which submits whatever it is); looking and replacing never build.
+#[test]
+fn only_tests_submissions_and_the_last_turn_may_build() {
+    let repo = record(0.0, 0, 0);
+    let mut episode = open(&repo, 3);
+    let session = episode.session();
+    for (action, builds) in [
+        ("<query>run_tests</query>", true),
+        ("<answer>submit</answer>", true),
+        ("<query>list_files</query>", false),
+        ("<query>read_file src/lib.rs</query>", false),
+        (
+            "<query>replace_function\n```rust\nfn f() {}\n```\n</query>",
+            false,
+        ),
+        ("<query>run_tests now</query>", false),
+        ("no tags at all", false),
+    ] {
+        assert_eq!(session.may_build(action), builds, "{action}");
+    }
+    episode.step("<query>list_files</query>").unwrap();
+    episode.step("<query>list_files</query>").unwrap();
+    assert!(episode.session().may_build("<query>list_files</query>"));
 }

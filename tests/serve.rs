@@ -14,6 +14,8 @@ use serde_json::{Value, json};
 use verigym::curriculum::{Curriculum, CurriculumConfig};
 use verigym::{Problem, registry};
 
+mod agentic;
+
 const BIN: &str = env!("CARGO_BIN_EXE_verigym");
 
 fn scratch(name: &str) -> PathBuf {
@@ -1233,8 +1235,12 @@ fn openenv_http_episodes_replay_the_library_and_end_cleanly() {
     let (status, body) = server.post("/openenv/reset", &json!({"env": "nope"}));
     assert_eq!(status, 422);
     assert!(error_of(&body).contains("nope"), "{body}");
-    let (status, body) = server.post("/openenv/reset", &json!({"env": "repo_fix"}));
+    let (status, body) = server.post(
+        "/openenv/reset",
+        &json!({"env": "modarith", "agentic": {"max_turns": 3}}),
+    );
     assert_eq!(status, 422, "{body}");
+    assert!(error_of(&body).contains("`agentic`"), "{body}");
     // Two live episodes fill the table; a third waits for one to expire.
     for id in ["x", "y"] {
         assert_eq!(

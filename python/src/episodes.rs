@@ -6,12 +6,15 @@ use std::sync::Mutex;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 use serde_json::{Map, Value};
-use verigym::episodes::{self, FeedbackOptions, Transcript};
+use verigym::episodes::agentic::AgenticOptions;
+use verigym::episodes::{self, EpisodeOptions, FeedbackOptions, Transcript};
 
 use crate::convert::{error, to_json, to_py};
 
 /// One episode: a pure state machine over a record. `feedback` (a dict: `max_turns`, `reward`)
-/// applies to a single-turn env's record; an interactive env's record carries its own budget.
+/// applies to a single-turn env's record; an interactive env's record carries its own budget;
+/// `agentic` (a dict: `max_turns`) makes a `repo_fix` record's episode agentic: tools on the
+/// mini repo, paid the hidden suite's verdict on the submitted state.
 #[pyclass(module = "verigym._native")]
 pub struct Episode {
     inner: Mutex<episodes::Episode>,
@@ -39,8 +42,12 @@ impl Episode {
 #[pymethods]
 impl Episode {
     #[new]
-    #[pyo3(signature = (record, feedback = None))]
-    fn new(record: &Bound<'_, PyAny>, feedback: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+    #[pyo3(signature = (record, feedback = None, agentic = None))]
+    fn new(
+        record: &Bound<'_, PyAny>,
+        feedback: Option<&Bound<'_, PyAny>>,
+        agentic: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
         let feedback = match feedback {
             None => None,
             Some(f) => Some(
@@ -48,7 +55,16 @@ impl Episode {
                     .map_err(|e| error(format!("invalid value for `feedback`: {e}")))?,
             ),
         };
-        let episode = episodes::Episode::open(&record_text(record)?, feedback).map_err(error)?;
+        let agentic = match agentic {
+            None => None,
+            Some(a) => Some(
+                serde_json::from_value::<AgenticOptions>(to_json(a)?)
+                    .map_err(|e| error(format!("invalid value for `agentic`: {e}")))?,
+            ),
+        };
+        let record = record_text(record)?;
+        let options = EpisodeOptions { feedback, agentic };
+        let episode = episodes::Episode::open_with(&record, &options).map_err(error)?;
         Ok(Episode {
             inner: Mutex::new(episode),
         })

@@ -74,8 +74,11 @@ class RightAtReset(VerigymEnv):
         return out
 
 
-def train(tmp_path, env_class, steps=2):
-    ds = episode_dataset("counterfeit_coin", 16, level=2.0, seed=1)
+def train(tmp_path, env_class, steps=2, ds=None, tools=("answer", "query")):
+    """Trains for ``steps`` on ``ds`` (counterfeit_coin episodes by default) and returns the log
+    lines that carry the environment's reward."""
+    if ds is None:
+        ds = episode_dataset("counterfeit_coin", 16, level=2.0, seed=1)
     tokenizer = tiny_tokenizer([row["prompt"][0]["content"] for row in ds] + ["<answer>3</answer>"])
     args = trl.GRPOConfig(
         output_dir=str(tmp_path / env_class.__name__),
@@ -99,7 +102,7 @@ def train(tmp_path, env_class, steps=2):
         environment_factory=env_class,
     )
     # TRL found the environment's tools (its public methods but reset and get_reward).
-    assert sorted(t.__name__ for t in trainer.tools) == ["answer", "query"]
+    assert sorted(t.__name__ for t in trainer.tools) == list(tools)
     trainer.train()
     return [h for h in trainer.state.log_history if f"rewards/{env_class.__name__}/mean" in h]
 

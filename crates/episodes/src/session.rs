@@ -61,6 +61,11 @@ pub trait Session: Send {
     fn state(&self) -> Value;
     /// Puts back a state [`Session::state`] wrote for the same record and options.
     fn restore(&mut self, state: Value) -> Result<(), EpisodeError>;
+    /// Whether taking `action` now may compile and run code (seconds, a build dir on disk), so a
+    /// server must run it behind its compile gate; a cheap step answers false.
+    fn may_build(&self, _action: &str) -> bool {
+        false
+    }
 }
 
 /// One turn as logged: the action and what it got back.

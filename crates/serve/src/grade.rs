@@ -1,5 +1,6 @@
 //! Turning requests into verdicts off the async workers: parsing and verifying on rayon's pool,
-//! and `repo_fix` groups (a compile each) through a bounded gate on the blocking pool.
+//! and `repo_fix` groups (a compile each) through a bounded gate on the blocking pool, which the
+//! agentic episodes' building steps pass through too.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
@@ -199,6 +200,20 @@ impl Drop for Admitted {
 }
 
 async fn verify_group(app: &Arc<App>, job: Arc<Job>) -> Result<Vec<Verdict>, ApiError> {
+    gated(app, move || {
+        let texts: Vec<&str> = job.responses.iter().map(String::as_str).collect();
+        job.stored.problem.verify_group(&texts)
+    })
+    .await
+}
+
+/// Runs `work` (a compile and what it runs) on the blocking pool behind the compile gate: `/verify`
+/// groups and the steps of agentic episodes that build share its bound. A full gate is 503 with
+/// `Retry-After`, before `work` starts.
+pub async fn gated<T: Send + 'static>(
+    app: &Arc<App>,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, ApiError> {
     let admitted = app.metrics.compile_admitted.fetch_add(1, Relaxed) + 1;
     let guard = Admitted(app.clone());
     if admitted > app.gate.bound {
@@ -228,14 +243,13 @@ async fn verify_group(app: &Arc<App>, job: Arc<Job>) -> Result<Vec<Verdict>, Api
         let _guard = guard;
         let _permit = permit;
         running.metrics.compile_running.fetch_add(1, Relaxed);
-        let texts: Vec<&str> = job.responses.iter().map(String::as_str).collect();
-        let verdicts = catch_unwind(AssertUnwindSafe(|| job.stored.problem.verify_group(&texts)));
+        let out = catch_unwind(AssertUnwindSafe(work));
         running.metrics.compile_running.fetch_sub(1, Relaxed);
-        verdicts
+        out
     });
     match handle.await {
-        Ok(Ok(verdicts)) => Ok(verdicts),
-        _ => Err(ApiError::internal("the group verifier panicked")),
+        Ok(Ok(out)) => Ok(out),
+        _ => Err(ApiError::internal("the compiling work panicked")),
     }
 }
 

@@ -21,6 +21,7 @@ mod nemo;
 mod openenv;
 mod sessions;
 pub mod store;
+mod turn;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -237,6 +238,7 @@ pub async fn serve(
         let app = app.clone();
         tokio::spawn(save_periodically(app, c, config.save_interval))
     });
+    let sweeper = tokio::spawn(sweep_periodically(app.clone()));
     on_ready(local);
     listen::accept_until(
         listener,
@@ -245,6 +247,7 @@ pub async fn serve(
         shutdown,
     )
     .await;
+    sweeper.abort();
     if let Some(saver) = saver {
         saver.abort();
     }
@@ -265,6 +268,19 @@ pub async fn serve(
         }
     }
     Ok(())
+}
+
+/// Expires idle HTTP episodes as they pass the limit, not only when the next one starts: an
+/// expired agentic episode's build dir is freed within half the idle limit (at most 30 s).
+async fn sweep_periodically(app: Arc<App>) {
+    let every =
+        (app.sessions.idle() / 2).clamp(Duration::from_millis(100), Duration::from_secs(30));
+    let mut tick = tokio::time::interval(every);
+    loop {
+        tick.tick().await;
+        let app = app.clone();
+        let _ = tokio::task::spawn_blocking(move || app.sessions.sweep()).await;
+    }
 }
 
 async fn save_periodically(app: Arc<App>, curriculum: Arc<DurableCurriculum>, every: Duration) {

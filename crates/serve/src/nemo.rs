@@ -1,6 +1,8 @@
 //! Episodes in NeMo Gym's resources-server shape, under `/nemo`: `seed_session` starts one and
 //! sets the session cookie, the `act` tool takes the model's turns, `verify` takes the rollout's
-//! final Responses-API `response` and answers its `reward`, and `close_session` ends it.
+//! final Responses-API `response` and answers its `reward`, and `close_session` ends it. An
+//! agentic `repo_fix` session also has one route per tool (`list_files`, `read_file`,
+//! `run_tests`, `replace_function`, `submit`), each one turn of the episode.
 //!
 //! NeMo Gym itself needs Python ≥ 3.13 and is not installed here; this follows its documented
 //! contract (a cookie-carried session, tools as POST routes, `verify` echoing the request with
@@ -18,8 +20,9 @@ use serde_json::{Map, Value, json};
 
 use super::App;
 use super::error::ApiError;
-use super::openenv::{RESET_FIELDS, ResetBody, episode_error, next_episode_id, start};
+use super::openenv::{RESET_FIELDS, ResetBody, episode_error, next_episode_id, start_off};
 use super::sessions::Sessions;
+use super::turn;
 
 /// The session cookie's name.
 const COOKIE: &str = "verigym_session";
@@ -31,6 +34,11 @@ pub fn routes() -> Router<Arc<App>> {
         .route("/nemo/act", post(act))
         .route("/nemo/verify", post(verify))
         .route("/nemo/close_session", post(close_session))
+        .route("/nemo/list_files", post(list_files))
+        .route("/nemo/read_file", post(read_file))
+        .route("/nemo/run_tests", post(run_tests))
+        .route("/nemo/replace_function", post(replace_function))
+        .route("/nemo/submit", post(submit))
 }
 
 /// The session id a request carries: its `verigym_session` cookie.
@@ -65,7 +73,7 @@ async fn seed_session(
     fields.retain(|key, _| RESET_FIELDS.contains(&key.as_str()));
     let body: ResetBody = serde_json::from_value(Value::Object(fields))
         .map_err(|e| ApiError::new(422, format!("seed_session: {e}")))?;
-    let (session, record_id, env) = start(&app, &body)?;
+    let (session, record_id, env) = start_off(&app, body).await?;
     let id = next_episode_id("nemo");
     let payload = json!({
         "session_id": id,
@@ -99,19 +107,112 @@ async fn act(
     Json(body): Json<ActBody>,
 ) -> Result<Json<Value>, ApiError> {
     let id = session_id(&headers)?;
-    tokio::task::spawn_blocking(move || {
-        app.sessions.with(&id, |live| {
-            let step = live.session.step(&body.message).map_err(episode_error)?;
-            Ok(Json(json!({
-                "observation": step.observation,
-                "done": step.done,
-                "turn": live.session.turns(),
-                "budget": live.session.budget(),
-            })))
-        })?
+    take_turn(&app, &id, body.message, None).await
+}
+
+/// Plays `message` as the session's next turn; `tool`, when a tool route sends it, must be one
+/// the session has.
+async fn take_turn(
+    app: &Arc<App>,
+    id: &str,
+    message: String,
+    tool: Option<&'static str>,
+) -> Result<Json<Value>, ApiError> {
+    let action = message.clone();
+    turn::on_http_episode(app, id, Some(&action), move |live| {
+        if let Some(tool) = tool
+            && live.env != "repo_fix"
+        {
+            return Err(ApiError::new(
+                422,
+                format!(
+                    "no tool `{tool}` in a {} session: the repo tools are for agentic repo_fix \
+                     sessions; take turns with /nemo/act",
+                    live.env
+                ),
+            ));
+        }
+        let step = live.session.step(&message).map_err(episode_error)?;
+        Ok(Json(json!({
+            "observation": step.observation,
+            "done": step.done,
+            "turn": live.session.turns(),
+            "budget": live.session.budget(),
+        })))
     })
     .await
-    .map_err(|e| ApiError::internal(format!("a step failed: {e}")))?
+}
+
+/// `list_files`: the files of the repo the model may read.
+async fn list_files(
+    State(app): State<Arc<App>>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let id = session_id(&headers)?;
+    let turn = "<query>list_files</query>".to_owned();
+    take_turn(&app, &id, turn, Some("list_files")).await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReadFileBody {
+    /// A path as `list_files` lists it.
+    path: String,
+}
+
+/// `read_file`: one file as it stands.
+async fn read_file(
+    State(app): State<Arc<App>>,
+    headers: HeaderMap,
+    Json(body): Json<ReadFileBody>,
+) -> Result<Json<Value>, ApiError> {
+    let id = session_id(&headers)?;
+    let turn = format!("<query>read_file {}</query>", body.path);
+    take_turn(&app, &id, turn, Some("read_file")).await
+}
+
+/// `run_tests`: builds the crate as it stands and runs its visible tests.
+async fn run_tests(
+    State(app): State<Arc<App>>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let id = session_id(&headers)?;
+    let turn = "<query>run_tests</query>".to_owned();
+    take_turn(&app, &id, turn, Some("run_tests")).await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReplaceBody {
+    /// One function, with or without its ```rust fence.
+    code: String,
+}
+
+/// `replace_function`: replaces one function of the library.
+async fn replace_function(
+    State(app): State<Arc<App>>,
+    headers: HeaderMap,
+    Json(body): Json<ReplaceBody>,
+) -> Result<Json<Value>, ApiError> {
+    let id = session_id(&headers)?;
+    let turn = format!("<query>replace_function\n{}\n</query>", fenced(&body.code));
+    take_turn(&app, &id, turn, Some("replace_function")).await
+}
+
+/// `submit`: the hidden suite judges the crate as it stands; `verify` then pays its verdict.
+async fn submit(State(app): State<Arc<App>>, headers: HeaderMap) -> Result<Json<Value>, ApiError> {
+    let id = session_id(&headers)?;
+    let turn = "<answer>submit</answer>".to_owned();
+    take_turn(&app, &id, turn, Some("submit")).await
+}
+
+/// Code as the tool grammar takes it: in a ```rust fence, unless it already has one.
+fn fenced(code: &str) -> String {
+    if code.contains("```") {
+        code.to_owned()
+    } else {
+        format!("```rust\n{}\n```", code.trim_end())
+    }
 }
 
 /// The text of a Responses-API `response`'s final output message (its `output_text` parts, in
@@ -153,19 +254,15 @@ async fn verify(
             "missing `response`: the rollout's final Responses-API response",
         ));
     };
-    let verdict = tokio::task::spawn_blocking(move || {
-        app.sessions.with(&id, |live| {
-            if !live.session.done() {
-                let text = final_message_text(&response);
-                if !text.trim().is_empty() {
-                    live.session.step(&text).map_err(episode_error)?;
-                }
-            }
-            Ok::<_, ApiError>(live.session.verdict().cloned())
-        })?
+    let text = final_message_text(&response);
+    let action = (!text.trim().is_empty()).then(|| text.clone());
+    let verdict = turn::on_http_episode(&app, &id, action.as_deref(), move |live| {
+        if !live.session.done() && !text.trim().is_empty() {
+            live.session.step(&text).map_err(episode_error)?;
+        }
+        Ok(live.session.verdict().cloned())
     })
-    .await
-    .map_err(|e| ApiError::internal(format!("verify failed: {e}")))??;
+    .await?;
     let mut out = body;
     out.insert(
         "reward".into(),

@@ -20,12 +20,15 @@ use std::borrow::Cow;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use serde_json::{Map, Value, json};
+use tokio::sync::Mutex as StepLock;
 
 use super::App;
 use super::error::ApiError;
-use super::sessions::Sessions;
+use super::sessions::{self, Live, Sessions, Shared};
+use super::turn;
 use verigym::DynEnv;
 use verigym::Verdict;
+use verigym::episodes::agentic::AgenticOptions;
 use verigym::episodes::{self, EpisodeError, EpisodeOptions, FeedbackOptions, Session, Step};
 
 /// The largest websocket message accepted: an action is at most 1 MiB of text, escaped.
@@ -45,7 +48,7 @@ pub fn routes() -> Router<Arc<App>> {
 }
 
 /// The fields of [`ResetBody`], for routes that pick them out of a larger body.
-pub(super) const RESET_FIELDS: [&str; 8] = [
+pub(super) const RESET_FIELDS: [&str; 9] = [
     "seed",
     "episode_id",
     "env",
@@ -54,6 +57,7 @@ pub(super) const RESET_FIELDS: [&str; 8] = [
     "index",
     "record",
     "feedback",
+    "agentic",
 ];
 
 /// What `reset` takes (OpenEnv's `seed` and `episode_id`, and verigym's own fields).
@@ -76,6 +80,9 @@ pub(super) struct ResetBody {
     record: Option<Value>,
     /// A feedback episode's options.
     feedback: Option<FeedbackOptions>,
+    /// An agentic `repo_fix` episode's options (`max_turns`); a `repo_fix` episode is always
+    /// agentic, with the defaults when absent.
+    agentic: Option<AgenticOptions>,
 }
 
 /// The env of an id: single-turn or interactive.
@@ -90,6 +97,9 @@ pub(super) fn start(
 ) -> Result<(Box<dyn Session>, String, String), ApiError> {
     let id = body.env.as_deref().unwrap_or(&app.episode_env);
     if let (None, Some(env)) = (&body.record, episodes::find_interactive(id)) {
+        if body.agentic.is_some() {
+            return Err(not_agentic(id));
+        }
         if body.feedback.is_some() {
             return Err(ApiError::new(
                 422,
@@ -133,19 +143,37 @@ pub(super) fn start(
             .to_owned()
     };
     let env = field("env");
-    if env == "repo_fix" {
-        return Err(ApiError::new(
-            422,
-            "invalid value for `env`: repo_fix; allowed: any other env (a repo_fix answer takes \
-             seconds to build, and server episodes step inline)",
-        ));
-    }
+    // A repo_fix episode is agentic: its turns are tool calls on the repo, and the ones that
+    // build go through the compile gate (see `turn`).
+    let agentic = match (env == "repo_fix", body.agentic) {
+        (true, options) => Some(options.unwrap_or_default()),
+        (false, Some(_)) => return Err(not_agentic(&env)),
+        (false, None) => None,
+    };
     let options = EpisodeOptions {
         feedback: body.feedback,
-        agentic: None,
+        agentic,
     };
     let session = episodes::open(record.trim_end(), &options).map_err(episode_error)?;
     Ok((session, field("id"), env))
+}
+
+fn not_agentic(env: &str) -> ApiError {
+    ApiError::new(
+        422,
+        format!("invalid value for `agentic`: the env is {env}; allowed: only with repo_fix"),
+    )
+}
+
+/// [`start`] on the blocking pool: a `repo_fix` record takes milliseconds to draw and check.
+pub(super) async fn start_off(
+    app: &Arc<App>,
+    body: ResetBody,
+) -> Result<(Box<dyn Session>, String, String), ApiError> {
+    let app = app.clone();
+    tokio::task::spawn_blocking(move || start(&app, &body))
+        .await
+        .map_err(|e| ApiError::internal(format!("a reset failed: {e}")))?
 }
 
 pub(super) fn episode_error(e: EpisodeError) -> ApiError {
@@ -247,7 +275,7 @@ async fn reset(
         Some(id) => id.clone(),
         None => next_episode_id("episode"),
     };
-    let (session, record_id, env) = start(&app, &body)?;
+    let (session, record_id, env) = start_off(&app, body).await?;
     let meta = Meta {
         episode_id: &id,
         record_id: &record_id,
@@ -279,27 +307,29 @@ async fn step(
         ));
     };
     let message = turn_of(&body.action)?.into_owned();
-    // A step can run a verifier; it runs off the async workers.
-    tokio::task::spawn_blocking(move || {
-        app.sessions.with(&id, |live| {
-            let step = live.session.step(&message).map_err(episode_error)?;
-            let meta = Meta {
-                episode_id: &id,
-                record_id: &live.record_id,
-                env: &live.env,
-            };
-            serde_json::to_value(observation(
-                &step.observation,
-                &*live.session,
-                Some(&step),
-                meta,
-            ))
-            .map(Json)
-            .map_err(|e| ApiError::internal(e.to_string()))
-        })?
+    let action = message.clone();
+    let episode_id = id.clone();
+    turn::on_http_episode(&app, &id, Some(&action), move |live| {
+        step_payload(&episode_id, live, &message).map(Json)
     })
     .await
-    .map_err(|e| ApiError::internal(format!("a step failed: {e}")))?
+}
+
+/// Takes one step of `live` and writes its answer.
+fn step_payload(episode_id: &str, live: &mut Live, message: &str) -> Result<Value, ApiError> {
+    let step = live.session.step(message).map_err(episode_error)?;
+    let meta = Meta {
+        episode_id,
+        record_id: &live.record_id,
+        env: &live.env,
+    };
+    serde_json::to_value(observation(
+        &step.observation,
+        &*live.session,
+        Some(&step),
+        meta,
+    ))
+    .map_err(|e| ApiError::internal(e.to_string()))
 }
 
 #[derive(Deserialize)]
@@ -356,7 +386,7 @@ async fn schema() -> Json<Value> {
         "action": {
             "title": "VerigymAction",
             "type": "object",
-            "properties": { "message": { "type": "string", "description": "The model's whole turn: a <query>…</query> or a final <answer>…</answer> for an interactive env, an answer for a feedback episode." } },
+            "properties": { "message": { "type": "string", "description": "The model's whole turn: a <query>…</query> or a final <answer>…</answer> for an interactive env, an answer for a feedback episode, a tool call (<query>run_tests</query>, …) or <answer>submit</answer> for an agentic repo_fix episode." } },
             "required": ["message"],
             "additionalProperties": false,
         },
@@ -401,6 +431,7 @@ async fn metadata(State(app): State<Arc<App>>) -> Json<Value> {
         "version": env!("CARGO_PKG_VERSION"),
         "default_env": app.episode_env,
         "interactive_envs": interactive,
+        "agentic_envs": ["repo_fix"],
         "live_episodes": app.sessions.len(),
     }))
 }
@@ -460,7 +491,7 @@ async fn drive(app: Arc<App>, mut socket: WebSocket) {
             return;
         }
     };
-    let mut episode: Option<(Box<dyn Session>, String, String)> = None;
+    let mut episode: Option<Shared> = None;
     let episode_id = next_episode_id("ws");
     loop {
         let message = match tokio::time::timeout(app.sessions.idle(), socket.recv()).await {
@@ -501,7 +532,7 @@ async fn drive(app: Arc<App>, mut socket: WebSocket) {
                     };
                     match body {
                         Err(e) => error_frame(format!("reset: {e}"), "VALIDATION_ERROR"),
-                        Ok(body) => match start(&app, &body) {
+                        Ok(body) => match start_off(&app, body).await {
                             Err(e) => error_frame(e.message, "VALIDATION_ERROR"),
                             Ok((session, record_id, env)) => {
                                 let meta = Meta {
@@ -513,42 +544,47 @@ async fn drive(app: Arc<App>, mut socket: WebSocket) {
                                     "observation",
                                     observation(session.prompt(), &*session, None, meta),
                                 );
-                                episode = Some((session, record_id, env));
+                                // The episode it replaces (and its build dir) goes now.
+                                episode = Some(Arc::new(StepLock::new(Sessions::live(
+                                    session, record_id, env,
+                                ))));
                                 reply
                             }
                         },
                     }
                 }
-                Some("step") => match &mut episode {
+                Some("step") => match &episode {
                     None => error_frame("no episode: send a reset first", "SESSION_ERROR"),
-                    Some((session, record_id, env)) => {
+                    Some(live) => {
                         let turn = message.data.and_then(|data| {
                             match serde_json::from_str::<Action<'_>>(data.get()) {
-                                Ok(action) => Some(action.message),
+                                Ok(action) => Some(action.message.into_owned()),
                                 // Not the protocol's form: still the model's turn if an object.
                                 Err(_) => serde_json::from_str::<Value>(data.get())
                                     .ok()
-                                    .and_then(|v| turn_of(&v).ok().map(|t| t.into_owned().into())),
+                                    .and_then(|v| turn_of(&v).ok().map(Cow::into_owned)),
                             }
                         });
                         match turn {
-                            Some(turn) => match session.step(&turn) {
-                                Err(e) => error_frame(e.to_string(), "EXECUTION_ERROR"),
-                                Ok(step) => {
-                                    let meta = Meta {
-                                        episode_id: &episode_id,
-                                        record_id,
-                                        env,
-                                    };
-                                    let payload = observation(
-                                        &step.observation,
-                                        &**session,
-                                        Some(&step),
-                                        meta,
-                                    );
-                                    frame("observation", payload)
+                            Some(turn) => {
+                                let action = turn.clone();
+                                let id = episode_id.clone();
+                                let stepped = turn::on_episode(
+                                    &app,
+                                    &episode_id,
+                                    live.clone(),
+                                    Some(&action),
+                                    move |live| step_payload(&id, live, &turn),
+                                )
+                                .await;
+                                match stepped {
+                                    Ok(payload) => frame("observation", payload),
+                                    Err(e) if e.status == 503 => {
+                                        error_frame(e.message, "CAPACITY_REACHED")
+                                    }
+                                    Err(e) => error_frame(e.message, "EXECUTION_ERROR"),
                                 }
-                            },
+                            }
                             None => error_frame(ACTION_FORM, "VALIDATION_ERROR"),
                         }
                     }
@@ -558,9 +594,13 @@ async fn drive(app: Arc<App>, mut socket: WebSocket) {
                         "state",
                         json!({ "episode_id": episode_id, "step_count": 0 }),
                     ),
-                    Some((session, record_id, env)) => {
-                        frame("state", state_of(&episode_id, &**session, record_id, env))
-                    }
+                    Some(live) => match sessions::lock(&episode_id, live) {
+                        Ok(live) => frame(
+                            "state",
+                            state_of(&episode_id, &*live.session, &live.record_id, &live.env),
+                        ),
+                        Err(e) => error_frame(e.message, "EXECUTION_ERROR"),
+                    },
                 },
                 Some("close") => return,
                 other => error_frame(

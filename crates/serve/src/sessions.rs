@@ -4,11 +4,12 @@
 
 use std::collections::HashMap;
 use std::num::NonZeroUsize;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use lru::LruCache;
+use tokio::sync::{Mutex as StepLock, OwnedMutexGuard};
 use verigym::episodes::Session;
 
 use super::error::ApiError;
@@ -31,12 +32,31 @@ pub struct Live {
     pub record_id: String,
     /// The record's env.
     pub env: String,
+}
+
+/// A live episode as the table and its stepping request share it. The lock is held for a whole
+/// step, compile included (a guard that may cross threads), so an episode takes one step at a
+/// time without the table being locked while it compiles.
+pub type Shared = Arc<StepLock<Live>>;
+
+/// The episode's lock for one step, or 409 when another request is stepping it.
+pub fn lock(id: &str, live: &Shared) -> Result<OwnedMutexGuard<Live>, ApiError> {
+    live.clone().try_lock_owned().map_err(|_| {
+        ApiError::new(
+            409,
+            format!("episode {id:?} is still taking a step; send one request at a time"),
+        )
+    })
+}
+
+struct Entry {
+    live: Shared,
     touched: Instant,
 }
 
 /// Every live episode of the HTTP routes, and the count shared with websocket episodes.
 pub struct Sessions {
-    live: Mutex<HashMap<String, Live>>,
+    live: Mutex<HashMap<String, Entry>>,
     ended: Mutex<LruCache<String, Ended>>,
     count: AtomicUsize,
     max: usize,
@@ -107,38 +127,53 @@ impl Sessions {
         Ok(Slot(self))
     }
 
-    /// Removes the HTTP episodes idle past the limit, remembering them as expired.
+    /// Removes the HTTP episodes idle past the limit, remembering them as expired. An episode in
+    /// the middle of a step is not idle. What the removed episodes hold (an agentic episode's
+    /// build dir) is freed after the table is unlocked.
     pub fn sweep(&self) {
         let now = Instant::now();
-        let mut live = self.live.lock().unwrap_or_else(|e| e.into_inner());
-        let stale: Vec<String> = live
-            .iter()
-            .filter(|(_, l)| now.duration_since(l.touched) > self.idle)
-            .map(|(id, _)| id.clone())
-            .collect();
-        if stale.is_empty() {
-            return;
+        let mut gone = Vec::new();
+        {
+            let mut live = self.live.lock().unwrap_or_else(|e| e.into_inner());
+            let stale: Vec<String> = live
+                .iter()
+                .filter(|(_, e)| {
+                    now.duration_since(e.touched) > self.idle && e.live.try_lock().is_ok()
+                })
+                .map(|(id, _)| id.clone())
+                .collect();
+            if stale.is_empty() {
+                return;
+            }
+            let mut ended = self.ended.lock().unwrap_or_else(|e| e.into_inner());
+            for id in stale {
+                gone.extend(live.remove(&id));
+                self.count.fetch_sub(1, Ordering::Relaxed);
+                ended.put(id, Ended::Expired);
+            }
         }
-        let mut ended = self.ended.lock().unwrap_or_else(|e| e.into_inner());
-        for id in stale {
-            live.remove(&id);
-            self.count.fetch_sub(1, Ordering::Relaxed);
-            ended.put(id, Ended::Expired);
-        }
+        drop(gone);
     }
 
     /// Starts (or restarts) the HTTP episode `id`.
     pub fn insert(&self, id: String, live: Live) -> Result<(), ApiError> {
         self.sweep();
-        let mut table = self.live.lock().unwrap_or_else(|e| e.into_inner());
-        if !table.contains_key(&id) {
-            self.claim()?;
-        }
-        self.ended
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .pop(&id);
-        table.insert(id, live);
+        let replaced = {
+            let mut table = self.live.lock().unwrap_or_else(|e| e.into_inner());
+            if !table.contains_key(&id) {
+                self.claim()?;
+            }
+            self.ended
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .pop(&id);
+            let entry = Entry {
+                live: Arc::new(StepLock::new(live)),
+                touched: Instant::now(),
+            };
+            table.insert(id, entry)
+        };
+        drop(replaced);
         Ok(())
     }
 
@@ -148,49 +183,76 @@ impl Sessions {
             session,
             record_id,
             env,
-            touched: Instant::now(),
         }
     }
 
-    /// Runs `f` on the live episode `id`: 404 for an id never started, 410 for one closed or
+    /// The live episode `id`, touched: 404 for an id never started, 410 for one closed or
     /// expired.
-    pub fn with<T>(&self, id: &str, f: impl FnOnce(&mut Live) -> T) -> Result<T, ApiError> {
-        let mut table = self.live.lock().unwrap_or_else(|e| e.into_inner());
-        match table.get_mut(id) {
-            Some(live) if live.touched.elapsed() <= self.idle => {
-                live.touched = Instant::now();
-                Ok(f(live))
+    pub fn get(&self, id: &str) -> Result<Shared, ApiError> {
+        let expired;
+        {
+            let mut table = self.live.lock().unwrap_or_else(|e| e.into_inner());
+            match table.get_mut(id) {
+                Some(entry) if entry.touched.elapsed() <= self.idle => {
+                    entry.touched = Instant::now();
+                    return Ok(entry.live.clone());
+                }
+                Some(_) => {
+                    expired = table.remove(id);
+                    self.count.fetch_sub(1, Ordering::Relaxed);
+                    self.ended
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .put(id.to_owned(), Ended::Expired);
+                }
+                None => {
+                    return match self.ended.lock().unwrap_or_else(|e| e.into_inner()).get(id) {
+                        Some(&why) => Err(self.gone(id, why)),
+                        None => Err(ApiError::new(
+                            404,
+                            format!("no episode {id:?}: start one with /openenv/reset"),
+                        )),
+                    };
+                }
             }
-            Some(_) => {
-                table.remove(id);
+        }
+        drop(expired);
+        Err(self.gone(id, Ended::Expired))
+    }
+
+    /// Marks the episode `id` as just used: a step that took a while does not count as idle.
+    pub fn touch(&self, id: &str) {
+        let mut table = self.live.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(entry) = table.get_mut(id) {
+            entry.touched = Instant::now();
+        }
+    }
+
+    /// Runs `f` on the live episode `id` at once: [`Sessions::get`]'s errors, and 409 while
+    /// another request steps it.
+    pub fn with<T>(&self, id: &str, f: impl FnOnce(&mut Live) -> T) -> Result<T, ApiError> {
+        let live = self.get(id)?;
+        let mut guard = lock(id, &live)?;
+        Ok(f(&mut guard))
+    }
+
+    /// Ends the HTTP episode `id`; later steps on it are answered 410. A step still running
+    /// finishes (its client gets its answer) and the episode is freed when it does.
+    pub fn close(&self, id: &str) -> Result<(), ApiError> {
+        self.get(id)?;
+        let removed = {
+            let mut table = self.live.lock().unwrap_or_else(|e| e.into_inner());
+            let removed = table.remove(id);
+            if removed.is_some() {
                 self.count.fetch_sub(1, Ordering::Relaxed);
                 self.ended
                     .lock()
                     .unwrap_or_else(|e| e.into_inner())
-                    .put(id.to_owned(), Ended::Expired);
-                Err(self.gone(id, Ended::Expired))
+                    .put(id.to_owned(), Ended::Closed);
             }
-            None => match self.ended.lock().unwrap_or_else(|e| e.into_inner()).get(id) {
-                Some(&why) => Err(self.gone(id, why)),
-                None => Err(ApiError::new(
-                    404,
-                    format!("no episode {id:?}: start one with /openenv/reset"),
-                )),
-            },
-        }
-    }
-
-    /// Ends the HTTP episode `id`; later steps on it are answered 410.
-    pub fn close(&self, id: &str) -> Result<(), ApiError> {
-        self.with(id, |_| ())?;
-        let mut table = self.live.lock().unwrap_or_else(|e| e.into_inner());
-        if table.remove(id).is_some() {
-            self.count.fetch_sub(1, Ordering::Relaxed);
-            self.ended
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .put(id.to_owned(), Ended::Closed);
-        }
+            removed
+        };
+        drop(removed);
         Ok(())
     }
 

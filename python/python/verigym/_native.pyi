@@ -185,7 +185,12 @@ def _release_workspaces() -> None:
 class Episode:
     """One episode: the library's state machine over a record (see ``verigym.episodes``)."""
 
-    def __init__(self, record: str | bytes | dict[str, Any], feedback: dict[str, Any] | None = None) -> None: ...
+    def __init__(
+        self,
+        record: str | bytes | dict[str, Any],
+        feedback: dict[str, Any] | None = None,
+        agentic: dict[str, Any] | None = None,
+    ) -> None: ...
     @property
     def prompt(self) -> str: ...
     def step(self, action: str) -> dict[str, Any]: ...

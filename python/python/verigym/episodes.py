@@ -21,6 +21,11 @@ With TRL (``GRPOTrainer(environment_factory=...)``)::
 Each rollout gets its own ``VerigymEnv``; TRL calls ``reset(**row)`` with the dataset row (whose
 ``record`` column names the problem), exposes ``query`` and ``answer`` as tools, and reads the
 episode's reward from ``get_reward()``.
+
+Agentic ``repo_fix`` episodes (``Episode(record, agentic={"max_turns": 20})``) have their own
+adapter, :class:`VerigymRepoEnv`, whose tools are ``list_files``, ``read_file``, ``run_tests``,
+``replace_function`` and ``submit``: ``environment_factory=VerigymRepoEnv`` with
+``episode_dataset("repo_fix", n, agentic={"max_turns": 20})``.
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ from ._native import Episode, episode_records, interactive_envs, rejudge
 __all__ = [
     "Episode",
     "VerigymEnv",
+    "VerigymRepoEnv",
     "episode_dataset",
     "episode_records",
     "interactive_envs",
@@ -45,6 +51,13 @@ _TOOLS_NOTE = (
 )
 
 
+_REPO_TOOLS_NOTE = (
+    "\n\nUse the tools: `list_files` and `read_file` to look at the crate, `run_tests` to run its "
+    "visible tests, `replace_function` to replace one function of src/lib.rs, and `submit` when "
+    "it is fixed."
+)
+
+
 def episode_dataset(
     env: str,
     n: int,
@@ -54,24 +67,34 @@ def episode_dataset(
     level: Optional[float] = None,
     params: Optional[dict] = None,
     feedback: Optional[dict] = None,
+    agentic: Optional[dict] = None,
 ):
     """A ``datasets.Dataset`` of ``n`` episodes for TRL: a conversational ``prompt`` (the record's
     prompt and a note on the tools), the ``record`` as JSON text, and the ``feedback`` options as
     JSON text (``"null"`` for interactive envs). Env params go in ``params``, never as keywords,
-    so no param name can collide with an argument."""
+    so no param name can collide with an argument.
+
+    For ``repo_fix`` the episodes are agentic (for :class:`VerigymRepoEnv`): ``agentic`` (default
+    ``{}``, the library's defaults) goes in an ``agentic`` column and the note names the repo
+    tools."""
     import datasets
 
+    repo = env == "repo_fix"
+    if agentic is not None and not repo:
+        raise ValueError(
+            f"invalid value for `agentic`: the env is {env}; allowed: only with repo_fix"
+        )
     records = episode_records(env, n, seed=seed, start=start, level=level, params=params)
-    prompts = [
-        [{"role": "user", "content": json.loads(r)["prompt"] + _TOOLS_NOTE}] for r in records
-    ]
-    return datasets.Dataset.from_dict(
-        {
-            "prompt": prompts,
-            "record": records,
-            "feedback": [json.dumps(feedback)] * len(records),
-        }
-    )
+    note = _REPO_TOOLS_NOTE if repo else _TOOLS_NOTE
+    prompts = [[{"role": "user", "content": json.loads(r)["prompt"] + note}] for r in records]
+    columns = {
+        "prompt": prompts,
+        "record": records,
+        "feedback": [json.dumps(feedback)] * len(records),
+    }
+    if repo:
+        columns["agentic"] = [json.dumps(agentic if agentic is not None else {})] * len(records)
+    return datasets.Dataset.from_dict(columns)
 
 
 def _tagged(text: str, tag: str) -> str:
@@ -81,13 +104,31 @@ def _tagged(text: str, tag: str) -> str:
     return f"<{tag}>{text}</{tag}>"
 
 
-class VerigymEnv:
-    """A verigym episode for TRL's ``environment_factory``: ``reset`` opens the row's record,
-    the ``query`` and ``answer`` tools act, ``get_reward`` is the episode's reward (0 while it is
-    unfinished, so a rollout that never answers earns nothing)."""
+class _EpisodeEnv:
+    """What the TRL adapters share: the episode, one turn per tool call, and the reward (0 while
+    the episode is unfinished, so a rollout that never ends it earns nothing). Only private
+    methods here, since TRL offers every public one as a tool."""
 
     def __init__(self) -> None:
         self._episode: Optional[Episode] = None
+
+    def _act(self, turn: str) -> str:
+        if self._episode is None:
+            return "No episode: reset first."
+        if self._episode.done:
+            return "The episode is over."
+        return self._episode.step(turn)["observation"]
+
+    def get_reward(self) -> float:
+        if self._episode is None:
+            return 0.0
+        return self._episode.reward or 0.0
+
+
+class VerigymEnv(_EpisodeEnv):
+    """A verigym episode for TRL's ``environment_factory``: ``reset`` opens the row's record,
+    the ``query`` and ``answer`` tools act, ``get_reward`` is the episode's reward (0 while it is
+    unfinished, so a rollout that never answers earns nothing)."""
 
     def reset(self, record: Any = None, feedback: Any = None, **_: Any) -> Optional[str]:
         if record is None:
@@ -99,13 +140,6 @@ class VerigymEnv:
         self._episode = Episode(record, feedback=feedback)
         # The dataset's prompt already holds the problem.
         return None
-
-    def _act(self, turn: str) -> str:
-        if self._episode is None:
-            return "No episode: reset first."
-        if self._episode.done:
-            return "The episode is over."
-        return self._episode.step(turn)["observation"]
 
     def query(self, question: str) -> str:
         """Ask the environment one question about the hidden state, in the form the problem gives.
@@ -123,11 +157,77 @@ class VerigymEnv:
         """
         return self._act(_tagged(answer, "answer"))
 
-    def get_reward(self) -> float:
-        if self._episode is None:
-            return 0.0
-        return self._episode.reward or 0.0
-
     def _transcript(self) -> Optional[dict]:
         """The episode's transcript (for logging; ``verigym episode verify`` re-judges it)."""
         return None if self._episode is None else self._episode.transcript()
+
+
+def _fenced(code: str) -> str:
+    """Code as the tool grammar takes it: in a ```rust fence, unless it already has one."""
+    if "```" in code:
+        return code
+    return "```rust\n" + code.rstrip() + "\n```"
+
+
+class VerigymRepoEnv(_EpisodeEnv):
+    """An agentic ``repo_fix`` episode for TRL's ``environment_factory``. Each public method but
+    ``reset`` and ``get_reward`` is a tool; each call is one turn of the episode, and the reward is
+    the hidden suite's verdict on the submitted crate (0 until ``submit``, or until the turns run
+    out and the crate as it stands is submitted)."""
+
+    def reset(self, record: Any = None, agentic: Any = None, **_: Any) -> Optional[str]:
+        if record is None:
+            raise ValueError(
+                "VerigymRepoEnv.reset needs the row's `record` column "
+                "(use verigym.episodes.episode_dataset(\"repo_fix\", ...))"
+            )
+        if isinstance(agentic, str):
+            agentic = json.loads(agentic)
+        self._episode = Episode(record, agentic=agentic if agentic is not None else {})
+        return None
+
+    def list_files(self) -> str:
+        """List the files of the crate that you may read.
+
+        Returns:
+            The paths, one per line.
+        """
+        return self._act("<query>list_files</query>")
+
+    def read_file(self, path: str) -> str:
+        """Read one file of the crate as it stands, your replacements included.
+
+        Args:
+            path: A path as `list_files` lists it, for example `src/lib.rs`.
+
+        Returns:
+            The file's text.
+        """
+        return self._act(f"<query>read_file {path}</query>")
+
+    def run_tests(self) -> str:
+        """Build the crate as it stands and run its visible tests (the hidden suite is stronger).
+
+        Returns:
+            Each test's outcome with its failure message, or why the crate did not build.
+        """
+        return self._act("<query>run_tests</query>")
+
+    def replace_function(self, code: str) -> str:
+        """Replace one function of src/lib.rs with a new version of it.
+
+        Args:
+            code: The whole function, signature included; a method goes inside its `impl` block.
+
+        Returns:
+            Which function was replaced, or why the replacement was refused.
+        """
+        return self._act(f"<query>replace_function\n{_fenced(code)}\n</query>")
+
+    def submit(self) -> str:
+        """Submit the crate as it stands: the hidden suite judges it and the episode ends.
+
+        Returns:
+            The verdict's reason.
+        """
+        return self._act("<answer>submit</answer>")

@@ -239,6 +239,19 @@ impl Session for AgenticSession {
         serde_json::to_value(&self.state).expect("episode state serializes")
     }
 
+    fn may_build(&self, action: &str) -> bool {
+        if self.done() {
+            return false;
+        }
+        // The last turn submits whatever it is; otherwise only a submission or `run_tests` builds.
+        self.state.turns + 1 >= self.options.max_turns
+            || match read_turn(action) {
+                Turn::Answer => true,
+                Turn::Query(query) => matches!(tools::parse(&query), Ok(Tool::RunTests)),
+                Turn::Invalid(_) => false,
+            }
+    }
+
     fn restore(&mut self, state: Value) -> Result<(), EpisodeError> {
         let state: AgenticState = serde_json::from_value(state)
             .map_err(|e| EpisodeError::Invalid(format!("state: {e}")))?;

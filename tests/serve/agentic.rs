@@ -1,0 +1,431 @@
+//! Agentic `repo_fix` episodes over `verigym serve` (OpenEnv HTTP and websocket, NeMo tool
+//! routes): bounded by `--max-sessions` before any disk is used, build dirs freed on close and
+//! expiry, building steps behind the compile gate, and a served verdict that is `verigym verify`'s
+//! single-turn verdict of the same code.
+
+use super::*;
+use crate::repo_fix_agentic::replacing;
+
+/// The build dirs agentic episodes and verifications hold under `tmp`.
+fn build_dirs(tmp: &Path) -> usize {
+    fs::read_dir(tmp)
+        .unwrap()
+        .flatten()
+        .filter(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .starts_with("verigym-build-")
+        })
+        .count()
+}
+
+fn step(server: &Server, id: &str, message: &str) -> (u16, Value) {
+    server.post(
+        "/openenv/step",
+        &json!({"episode_id": id, "action": {"message": message}}),
+    )
+}
+
+/// `verigym verify`'s verdict of one response to `record`.
+fn verify_single_turn(dir: &Path, record: &Value, response: &str) -> Value {
+    fs::write(dir.join("p.jsonl"), format!("{record}\n")).unwrap();
+    fs::write(
+        dir.join("r.jsonl"),
+        format!("{}\n", json!({"id": record["id"], "response": response})),
+    )
+    .unwrap();
+    let out = Command::new(BIN)
+        .args(["verify", "--progress", "off", "--problems"])
+        .arg(dir.join("p.jsonl"))
+        .arg("--responses")
+        .arg(dir.join("r.jsonl"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    jsonl(&out.stdout).remove(0)["verdict"].take()
+}
+
+/// The verdict without the episode's counters, which the single-turn verdict has no room for.
+fn without_episode(mut verdict: Value) -> Value {
+    if let Some(detail) = verdict["detail"].as_object_mut() {
+        detail.remove("episode");
+    }
+    verdict
+}
+
+/// Opening agentic episodes builds nothing: a hostile client opening many hits `--max-sessions`
+/// with no build dir on disk. Options are checked and named; an enormous action is an invalid
+/// turn that builds nothing; a closed episode is 410 and an unknown one 404.
+#[test]
+fn agentic_sessions_hit_the_session_bound_before_the_disk() {
+    let tmp = scratch("agentic-bound-tmp");
+    let server = Server::start_with(
+        "agentic-bound",
+        &["--max-sessions", "3"],
+        &[("TMPDIR", &tmp)],
+    );
+    let (status, first) = server.post(
+        "/openenv/reset",
+        &json!({"episode_id": "a", "env": "repo_fix", "level": 0.0, "agentic": {"max_turns": 4}}),
+    );
+    assert_eq!(status, 200, "{first}");
+    assert_eq!(first["observation"]["budget"], 4);
+    assert!(
+        first["observation"]["text"]
+            .as_str()
+            .unwrap()
+            .contains("<query>run_tests</query>")
+    );
+    // Always agentic: without options, the defaults.
+    let (status, second) = server.post(
+        "/openenv/reset",
+        &json!({"episode_id": "b", "env": "repo_fix", "seed": 1}),
+    );
+    assert_eq!(status, 200, "{second}");
+    assert_eq!(second["observation"]["budget"], 20);
+    let (status, _) = server.post(
+        "/openenv/reset",
+        &json!({"episode_id": "c", "env": "repo_fix"}),
+    );
+    assert_eq!(status, 200);
+    for i in 0..20 {
+        let (status, body) = server.post(
+            "/openenv/reset",
+            &json!({"episode_id": format!("hostile-{i}"), "env": "repo_fix", "seed": i}),
+        );
+        assert_eq!(status, 503, "{body}");
+        assert!(error_of(&body).contains("--max-sessions"), "{body}");
+    }
+    assert_eq!(build_dirs(&tmp), 0, "opening an episode builds nothing");
+    let (status, _) = server.post("/openenv/close", &json!({"episode_id": "c"}));
+    assert_eq!(status, 200);
+
+    for (reset, needle) in [
+        (
+            json!({"env": "modarith", "agentic": {"max_turns": 3}}),
+            "`agentic`",
+        ),
+        (json!({"env": "guess_number", "agentic": {}}), "`agentic`"),
+        (
+            json!({"env": "repo_fix", "agentic": {"max_turns": 0}}),
+            "`agentic.max_turns`",
+        ),
+        (
+            json!({"env": "repo_fix", "feedback": {"max_turns": 2}}),
+            "`feedback`",
+        ),
+    ] {
+        let (status, body) = server.post("/openenv/reset", &reset);
+        assert_eq!(status, 422, "{reset}: {body}");
+        assert!(error_of(&body).contains(needle), "{reset}: {body}");
+    }
+
+    // An unknown option is refused by the body's reader (its plain-text message names it).
+    let reset = json!({"env": "repo_fix", "agentic": {"turns": 3}}).to_string();
+    let r = http(
+        &server.addr,
+        "POST",
+        "/openenv/reset",
+        &[],
+        reset.as_bytes(),
+    );
+    assert_eq!(r.status, 422);
+    assert!(String::from_utf8_lossy(&r.body).contains("turns"));
+
+    // An action past the 1 MiB a turn may hold is read as an invalid turn: spent, nothing built.
+    let huge = format!("<query>read_file {}</query>", "x".repeat(2 << 20));
+    let (status, got) = step(&server, "a", &huge);
+    assert_eq!(status, 200, "{got}");
+    assert!(
+        got["observation"]["text"]
+            .as_str()
+            .unwrap()
+            .contains("1 MiB"),
+        "{got}"
+    );
+    assert_eq!(got["observation"]["turn"], 1);
+    assert_eq!(got["reward"], 0.0);
+    let (status, got) = step(&server, "a", "<query>read_file tests/strong.rs</query>");
+    assert_eq!(status, 200);
+    assert!(
+        got["observation"]["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("Refused"),
+        "{got}"
+    );
+    let (status, got) = step(&server, "a", "<query>list_files</query>");
+    assert_eq!(status, 200);
+    assert!(
+        got["observation"]["text"]
+            .as_str()
+            .unwrap()
+            .contains("tests/weak.rs"),
+        "{got}"
+    );
+    assert_eq!(build_dirs(&tmp), 0);
+
+    // Another client's id after close, and one never opened.
+    let (status, _) = server.post("/openenv/close", &json!({"episode_id": "a"}));
+    assert_eq!(status, 200);
+    let (status, body) = step(&server, "a", "<answer>submit</answer>");
+    assert_eq!(status, 410, "{body}");
+    let (status, body) = step(&server, "never-opened", "<answer>submit</answer>");
+    assert_eq!(status, 404, "{body}");
+
+    // The repo tools of NeMo are for agentic sessions only.
+    let (status, body) = server.post("/nemo/seed_session", &json!({"env": "guess_number"}));
+    assert_eq!(status, 200, "{body}");
+    let cookie = format!("verigym_session={}", body["session_id"].as_str().unwrap());
+    let r = http(
+        &server.addr,
+        "POST",
+        "/nemo/run_tests",
+        &[("Cookie", &cookie)],
+        b"{}",
+    );
+    assert_eq!(r.status, 422, "{}", String::from_utf8_lossy(&r.body));
+    drop(server);
+    let _ = fs::remove_dir_all(&tmp);
+}
+
+/// An agentic episode end to end over HTTP, a websocket and NeMo's tool routes: paid exactly what
+/// `verigym verify` pays the same code single-turn; done is 409, closed 410, expired 410; its
+/// build dir is gone after close and after expiry; a building step meets the full compile gate
+/// with 503 and spends no turn, while a cheap step goes on.
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow tier: `cargo test --features slow-tests` (CI runs it)"
+)]
+#[test]
+fn agentic_episodes_pay_the_single_turn_verdict_and_free_their_build_dirs() {
+    let tmp = scratch("agentic-tmp");
+    let dir = scratch("agentic-files");
+    let server = Server::start_with(
+        "agentic",
+        &[
+            "--session-idle",
+            "3",
+            "--compile-concurrency",
+            "1",
+            "--compile-queue",
+            "0",
+        ],
+        &[("TMPDIR", &tmp)],
+    );
+    let record = generate(
+        &server,
+        json!({"env": "repo_fix", "level": 0.0, "seed": 2, "n": 1}),
+    )
+    .remove(0);
+    let function = record["data"]["bugs"][0]["function"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let wrong = replacing(&record.to_string(), &function, "todo!() ");
+    let reference = record["answer"].as_str().unwrap().to_owned();
+
+    // Over HTTP: a wrong replacement, the visible tests, a submission.
+    let reset = json!({"episode_id": "h", "record": record, "agentic": {"max_turns": 6}});
+    let (status, _) = server.post("/openenv/reset", &reset);
+    assert_eq!(status, 200);
+    let (status, got) = step(
+        &server,
+        "h",
+        &format!("<query>replace_function\n{wrong}\n</query>"),
+    );
+    assert_eq!(status, 200, "{got}");
+    assert!(
+        got["observation"]["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("Replaced"),
+        "{got}"
+    );
+    let (status, got) = step(&server, "h", "<query>run_tests</query>");
+    assert_eq!(status, 200, "{got}");
+    assert_eq!(build_dirs(&tmp), 1, "the episode keeps its one build");
+    let (status, got) = step(&server, "h", "<answer>submit</answer>");
+    assert_eq!(status, 200, "{got}");
+    assert_eq!(got["done"], true);
+    let served = got.clone();
+    let (status, body) = step(&server, "h", "<answer>submit</answer>");
+    assert_eq!(status, 409, "{body}");
+    let (status, _) = server.post("/openenv/close", &json!({"episode_id": "h"}));
+    assert_eq!(status, 200);
+    assert_eq!(build_dirs(&tmp), 0, "close frees the build dir");
+    let (status, _) = step(&server, "h", "<query>list_files</query>");
+    assert_eq!(status, 410);
+    let single = verify_single_turn(&dir, &record, &wrong);
+    let verdict = served["observation"]["verdict"].clone();
+    assert_eq!(without_episode(verdict), single, "served {served}");
+    assert_eq!(served["reward"], single["score"]);
+
+    // The compile gate is full while a /verify group compiles: a building step is refused and
+    // spends no turn; a cheap one goes on.
+    let (status, _) = server.post(
+        "/openenv/reset",
+        &json!({"episode_id": "g", "record": record}),
+    );
+    assert_eq!(status, 200);
+    let looping = {
+        let at = reference
+            .find("fn ")
+            .and_then(|i| reference[i..].find('{').map(|j| i + j + 1))
+            .unwrap();
+        format!("{} loop {{}}{}", &reference[..at], &reference[at..])
+    };
+    let body = json!({"id": record["id"], "responses": [looping]});
+    let addr = server.addr.clone();
+    let busy = std::thread::spawn(move || {
+        http(&addr, "POST", "/verify", &[], body.to_string().as_bytes()).status
+    });
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while server.metric("verigym_compile_running") == 0 {
+        assert!(
+            Instant::now() < deadline,
+            "the group never started compiling"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let (status, body) = step(&server, "g", "<query>run_tests</query>");
+    assert_eq!(status, 503, "{body}");
+    assert!(error_of(&body).contains("compile queue is full"), "{body}");
+    let (status, got) = step(&server, "g", "<query>list_files</query>");
+    assert_eq!(status, 200, "{got}");
+    assert_eq!(
+        got["observation"]["turn"], 1,
+        "the refused step spent no turn"
+    );
+    assert_eq!(busy.join().unwrap(), 200);
+
+    // Expiry frees the build dir too, without another request arriving.
+    let (status, _) = server.post(
+        "/openenv/reset",
+        &json!({"episode_id": "e", "record": record}),
+    );
+    assert_eq!(status, 200);
+    let (status, got) = step(&server, "e", "<query>run_tests</query>");
+    assert_eq!(status, 200, "{got}");
+    assert_eq!(build_dirs(&tmp), 1);
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while build_dirs(&tmp) > 0 {
+        assert!(
+            Instant::now() < deadline,
+            "the expired episode kept its build dir"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let (status, body) = step(&server, "e", "<answer>submit</answer>");
+    assert_eq!(status, 410, "{body}");
+    assert!(error_of(&body).contains("expired"), "{body}");
+
+    // NeMo's tool routes, and `verify` playing the final message: the reference fix is paid.
+    let single = verify_single_turn(&dir, &record, &reference);
+    assert_eq!(single["score"], 1.0, "{single}");
+    let post = |path: &str, cookie: &str, body: &Value| {
+        let r = http(
+            &server.addr,
+            "POST",
+            path,
+            &[("Cookie", cookie)],
+            body.to_string().as_bytes(),
+        );
+        (
+            r.status,
+            serde_json::from_slice::<Value>(&r.body).unwrap_or(Value::Null),
+        )
+    };
+    let (status, seeded) = server.post(
+        "/nemo/seed_session",
+        &json!({"record": record, "agentic": {"max_turns": 8}}),
+    );
+    assert_eq!(status, 200, "{seeded}");
+    assert_eq!(seeded["budget"], 8);
+    let cookie = format!("verigym_session={}", seeded["session_id"].as_str().unwrap());
+    let (status, got) = post("/nemo/list_files", &cookie, &json!({}));
+    assert_eq!(status, 200, "{got}");
+    assert!(got["observation"].as_str().unwrap().contains("src/lib.rs"));
+    let (status, got) = post("/nemo/read_file", &cookie, &json!({"path": "src/lib.rs"}));
+    assert_eq!(status, 200, "{got}");
+    let code = reference
+        .trim()
+        .trim_start_matches("```rust")
+        .trim_end_matches("```");
+    let (status, got) = post("/nemo/replace_function", &cookie, &json!({"code": code}));
+    assert_eq!(status, 200, "{got}");
+    assert!(
+        got["observation"].as_str().unwrap().starts_with("Replaced"),
+        "{got}"
+    );
+    let (status, got) = post("/nemo/run_tests", &cookie, &json!({}));
+    assert_eq!(status, 200, "{got}");
+    assert_eq!(got["turn"], 4);
+    let request = json!({"response": {"output": [{"type": "message", "content": [{"type": "output_text", "text": "<answer>submit</answer>"}]}]}});
+    let (status, verified) = post("/nemo/verify", &cookie, &request);
+    assert_eq!(status, 200, "{verified}");
+    assert_eq!(verified["reward"], 1.0, "{verified}");
+    assert_eq!(without_episode(verified["verdict"].clone()), single);
+    let (status, _) = post("/nemo/close_session", &cookie, &json!({}));
+    assert_eq!(status, 200);
+    assert_eq!(build_dirs(&tmp), 0);
+
+    // A websocket: the episode's steps, and its build dir freed when the socket closes.
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let addr = server.addr.clone();
+    let lazy = runtime.block_on(async move {
+        use futures_util::{SinkExt, StreamExt};
+        use tokio_tungstenite::tungstenite::Message;
+        let (mut socket, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/openenv/ws"))
+            .await
+            .unwrap();
+        let mut replies = Vec::new();
+        for message in [
+            json!({"type": "reset", "data": {"record": record, "agentic": {"max_turns": 3}}}),
+            json!({"type": "step", "data": {"message": "<query>run_tests</query>"}}),
+            json!({"type": "step", "data": {"message": "<answer>submit</answer>"}}),
+            json!({"type": "step", "data": {"message": "<answer>submit</answer>"}}),
+        ] {
+            socket
+                .send(Message::text(message.to_string()))
+                .await
+                .unwrap();
+            loop {
+                match socket.next().await.unwrap().unwrap() {
+                    Message::Text(text) => {
+                        replies.push(serde_json::from_str::<Value>(text.as_str()).unwrap());
+                        break;
+                    }
+                    _ => continue,
+                }
+            }
+        }
+        socket.close(None).await.unwrap();
+        replies
+    });
+    assert_eq!(lazy[1]["type"], "observation", "{}", lazy[1]);
+    assert_eq!(lazy[2]["data"]["done"], true, "{}", lazy[2]);
+    assert_eq!(
+        lazy[2]["data"]["reward"], 0.0,
+        "the unchanged crate is not paid"
+    );
+    assert_eq!(lazy[3]["type"], "error", "{}", lazy[3]);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while build_dirs(&tmp) > 0 {
+        assert!(
+            Instant::now() < deadline,
+            "the websocket's episode kept its build dir"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    drop(server);
+    let _ = fs::remove_dir_all(&tmp);
+    let _ = fs::remove_dir_all(&dir);
+}
