@@ -429,3 +429,95 @@ fn agentic_episodes_pay_the_single_turn_verdict_and_free_their_build_dirs() {
     let _ = fs::remove_dir_all(&tmp);
     let _ = fs::remove_dir_all(&dir);
 }
+
+/// A shipped crate's episode over HTTP, as in-process: only the package's `src/**` and
+/// `tests/**` list and read, the buggy file reads with its bug, the reference fix submitted is
+/// paid what `verigym verify` pays it single-turn (1), and the lazy submission gets that
+/// verdict's 0. The crate builds in the server's one cached workspace, not in a session's dir.
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow tier: `cargo test --features slow-tests` (CI runs it)"
+)]
+#[test]
+fn crate_episodes_over_http_pay_the_single_turn_verdict() {
+    let tmp = scratch("agentic-crate-tmp");
+    let dir = scratch("agentic-crate-files");
+    let server = Server::start_with("agentic-crate", &[], &[("TMPDIR", &tmp)]);
+    let record = generate(
+        &server,
+        json!({"env": "repo_fix", "level": 2.0, "seed": 5, "n": 1, "params": {"repo": "crate:heck"}}),
+    )
+    .remove(0);
+    let file = record["data"]["krate"]["file"].as_str().unwrap().to_owned();
+    let bug = record["data"]["bugs"][0]["buggy"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let reference = record["answer"].as_str().unwrap().to_owned();
+    let play = |id: &str, last: &str| {
+        let reset = json!({"episode_id": id, "record": record, "agentic": {"max_turns": 5}});
+        let (status, opened) = server.post("/openenv/reset", &reset);
+        assert_eq!(status, 200, "{opened}");
+        let (status, listed) = step(&server, id, "<query>list_files</query>");
+        assert_eq!(status, 200, "{listed}");
+        let listed = listed["observation"]["text"].as_str().unwrap().to_owned();
+        let files: Vec<&str> = listed.lines().filter(|l| !l.starts_with('(')).collect();
+        assert!(files.contains(&file.as_str()), "{listed}");
+        assert!(
+            files
+                .iter()
+                .all(|f| f.starts_with("src/") || f.starts_with("tests/")),
+            "{listed}"
+        );
+        let (status, shown) = step(&server, id, &format!("<query>read_file {file}</query>"));
+        assert_eq!(status, 200, "{shown}");
+        assert!(
+            shown["observation"]["text"]
+                .as_str()
+                .unwrap()
+                .contains(&bug)
+        );
+        let (status, refused) = step(&server, id, "<query>read_file ../catalog.json</query>");
+        assert_eq!(status, 200, "{refused}");
+        assert!(
+            refused["observation"]["text"]
+                .as_str()
+                .unwrap()
+                .starts_with("Refused: "),
+            "{refused}"
+        );
+        let (status, ended) = step(&server, id, last);
+        assert_eq!(status, 200, "{ended}");
+        assert_eq!(ended["done"], true, "{ended}");
+        ended
+    };
+
+    let paid = play("fixed", &format!("<answer>\n{reference}\n</answer>"));
+    let single = verify_single_turn(&dir, &record, &reference);
+    assert_eq!(single["score"], 1.0, "{single}");
+    assert_eq!(paid["reward"], 1.0, "{paid}");
+    assert_eq!(
+        without_episode(paid["observation"]["verdict"].clone()),
+        single
+    );
+
+    let lazy = play("lazy", "<answer>submit</answer>");
+    let unchanged = format!(
+        "```rust\n{}\n```",
+        record["data"]["library"].as_str().unwrap()
+    );
+    let single = verify_single_turn(&dir, &record, &unchanged);
+    assert_eq!(lazy["reward"], 0.0, "{lazy}");
+    assert_eq!(
+        lazy["observation"]["verdict"]["reason"], single["reason"],
+        "{lazy}"
+    );
+    assert_eq!(
+        build_dirs(&tmp),
+        0,
+        "a crate episode holds no build dir of its own"
+    );
+    drop(server);
+    let _ = fs::remove_dir_all(&tmp);
+    let _ = fs::remove_dir_all(&dir);
+}
