@@ -124,17 +124,52 @@ fn agentic_sessions_hit_the_session_bound_before_the_disk() {
         assert!(error_of(&body).contains(needle), "{reset}: {body}");
     }
 
-    // An unknown option is refused by the body's reader (its plain-text message names it).
+    // A body the routes cannot read is the server's JSON error, as on /verify: an unknown
+    // option or field is 422 naming it and the route, broken JSON is 400.
     let reset = json!({"env": "repo_fix", "agentic": {"turns": 3}}).to_string();
-    let r = http(
-        &server.addr,
-        "POST",
-        "/openenv/reset",
-        &[],
-        reset.as_bytes(),
-    );
-    assert_eq!(r.status, 422);
-    assert!(String::from_utf8_lossy(&r.body).contains("turns"));
+    for (path, body, want, needle) in [
+        (
+            "/openenv/reset",
+            reset.as_str(),
+            422,
+            "unknown field `turns`",
+        ),
+        (
+            "/openenv/step",
+            r#"{"episode_id": "a", "action": "#,
+            400,
+            "EOF",
+        ),
+        (
+            "/openenv/step",
+            r#"{"episode_id": "a", "act": {}}"#,
+            422,
+            "unknown field `act`",
+        ),
+        (
+            "/openenv/close",
+            r#"{"id": "a"}"#,
+            422,
+            "unknown field `id`",
+        ),
+        (
+            "/nemo/read_file",
+            r#"{"paht": "src/lib.rs"}"#,
+            422,
+            "unknown field `paht`",
+        ),
+        ("/nemo/act", r#"{"message": "#, 400, "EOF"),
+    ] {
+        let r = http(&server.addr, "POST", path, &[], body.as_bytes());
+        let got: Value = serde_json::from_slice(&r.body)
+            .unwrap_or_else(|_| panic!("{path}: not JSON: {}", String::from_utf8_lossy(&r.body)));
+        assert_eq!(r.status, want, "{path}: {got}");
+        assert!(error_of(&got).contains(needle), "{path}: {got}");
+        assert!(
+            error_of(&got).contains(&format!("{path} body")),
+            "{path}: {got}"
+        );
+    }
 
     // An action past the 1 MiB a turn may hold is read as an invalid turn: spent, nothing built.
     let huge = format!("<query>read_file {}</query>", "x".repeat(2 << 20));

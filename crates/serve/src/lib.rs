@@ -15,6 +15,7 @@ pub mod durable;
 mod error;
 mod grade;
 mod http;
+mod json_body;
 mod listen;
 pub mod metrics;
 mod nemo;

@@ -20,6 +20,7 @@ use serde_json::{Map, Value, json};
 
 use super::App;
 use super::error::ApiError;
+use super::json_body::JsonBody;
 use super::openenv::{RESET_FIELDS, ResetBody, episode_error, next_episode_id, start_off};
 use super::sessions::Sessions;
 use super::turn;
@@ -67,9 +68,9 @@ fn session_id(headers: &HeaderMap) -> Result<String, ApiError> {
 /// metadata) are not verigym's to read, and are ignored.
 async fn seed_session(
     State(app): State<Arc<App>>,
-    body: Option<Json<Map<String, Value>>>,
+    body: Option<JsonBody<Map<String, Value>>>,
 ) -> Result<Response, ApiError> {
-    let mut fields = body.map(|Json(b)| b).unwrap_or_default();
+    let mut fields = body.map(|JsonBody(b)| b).unwrap_or_default();
     fields.retain(|key, _| RESET_FIELDS.contains(&key.as_str()));
     let body: ResetBody = serde_json::from_value(Value::Object(fields))
         .map_err(|e| ApiError::new(422, format!("seed_session: {e}")))?;
@@ -104,7 +105,7 @@ struct ActBody {
 async fn act(
     State(app): State<Arc<App>>,
     headers: HeaderMap,
-    Json(body): Json<ActBody>,
+    JsonBody(body): JsonBody<ActBody>,
 ) -> Result<Json<Value>, ApiError> {
     let id = session_id(&headers)?;
     take_turn(&app, &id, body.message, None).await
@@ -164,7 +165,7 @@ struct ReadFileBody {
 async fn read_file(
     State(app): State<Arc<App>>,
     headers: HeaderMap,
-    Json(body): Json<ReadFileBody>,
+    JsonBody(body): JsonBody<ReadFileBody>,
 ) -> Result<Json<Value>, ApiError> {
     let id = session_id(&headers)?;
     let turn = format!("<query>read_file {}</query>", body.path);
@@ -192,7 +193,7 @@ struct ReplaceBody {
 async fn replace_function(
     State(app): State<Arc<App>>,
     headers: HeaderMap,
-    Json(body): Json<ReplaceBody>,
+    JsonBody(body): JsonBody<ReplaceBody>,
 ) -> Result<Json<Value>, ApiError> {
     let id = session_id(&headers)?;
     let turn = format!("<query>replace_function\n{}\n</query>", fenced(&body.code));
@@ -245,7 +246,7 @@ fn final_message_text(response: &Value) -> String {
 async fn verify(
     State(app): State<Arc<App>>,
     headers: HeaderMap,
-    Json(body): Json<Map<String, Value>>,
+    JsonBody(body): JsonBody<Map<String, Value>>,
 ) -> Result<Json<Value>, ApiError> {
     let id = session_id(&headers)?;
     let Some(response) = body.get("response").cloned() else {

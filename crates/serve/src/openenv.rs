@@ -24,6 +24,7 @@ use tokio::sync::Mutex as StepLock;
 
 use super::App;
 use super::error::ApiError;
+use super::json_body::JsonBody;
 use super::sessions::{self, Live, Sessions, Shared};
 use super::turn;
 use verigym::DynEnv;
@@ -262,9 +263,9 @@ pub(super) fn next_episode_id(kind: &str) -> String {
 
 async fn reset(
     State(app): State<Arc<App>>,
-    body: Option<Json<ResetBody>>,
+    body: Option<JsonBody<ResetBody>>,
 ) -> Result<Json<Value>, ApiError> {
-    let body = body.map(|Json(b)| b).unwrap_or_default();
+    let body = body.map(|JsonBody(b)| b).unwrap_or_default();
     let id = match &body.episode_id {
         Some(id) if id.is_empty() || id.len() > 255 => {
             return Err(ApiError::new(
@@ -297,7 +298,7 @@ struct StepBody {
 
 async fn step(
     State(app): State<Arc<App>>,
-    Json(body): Json<StepBody>,
+    JsonBody(body): JsonBody<StepBody>,
 ) -> Result<Json<Value>, ApiError> {
     let Some(id) = body.episode_id else {
         return Err(ApiError::new(
@@ -373,7 +374,7 @@ struct CloseBody {
 
 async fn close(
     State(app): State<Arc<App>>,
-    Json(body): Json<CloseBody>,
+    JsonBody(body): JsonBody<CloseBody>,
 ) -> Result<Json<Value>, ApiError> {
     app.sessions.close(&body.episode_id)?;
     Ok(Json(
