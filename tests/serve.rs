@@ -1338,3 +1338,70 @@ fn nemo_gym_sessions_pay_the_episode_verdict_at_verify() {
     assert_eq!(status, 422, "{body}");
     assert!(error_of(&body).contains("verigym_session"), "{body}");
 }
+
+/// A curriculum whose env has an episode schedule issues each problem with the turn budget its
+/// level gives (`episodes`, beside `problems`); the record and those options open the feedback
+/// episode over OpenEnv, which ends after exactly that many wrong answers, and its reward goes
+/// back to `/curriculum/record`. An env without a schedule gets null: play it single-turn.
+#[test]
+fn curriculum_problems_carry_their_episode_budget_to_openenv() {
+    let dir = scratch("curriculum-episodes");
+    let config = dir.join("curriculum.toml");
+    fs::write(
+        &config,
+        "seed = 2\nbatch = 8\ntarget = 0.5\n\
+         [[envs]]\nid = \"modarith\"\nepisode = { feedback = { max_turns = [4, 1] } }\n\
+         [[envs]]\nid = \"linear_mod\"\n",
+    )
+    .unwrap();
+    let server = Server::start(
+        "curriculum-episodes",
+        &[
+            "--curriculum",
+            config.to_str().unwrap(),
+            "--state-dir",
+            dir.join("state").to_str().unwrap(),
+        ],
+    );
+    let (status, body) = server.post("/curriculum/next", &json!({"n": 8}));
+    assert_eq!(status, 200, "{body}");
+    let problems = body["problems"].as_array().unwrap();
+    let episodes = body["episodes"].as_array().unwrap();
+    assert_eq!(problems.len(), episodes.len());
+    let mut played = 0;
+    for (problem, options) in problems.iter().zip(episodes) {
+        if problem["env"] == "linear_mod" {
+            assert_eq!(options, &Value::Null, "{problem}");
+            continue;
+        }
+        let level = problem["meta"]["level"].as_f64().unwrap();
+        // The schedule's own arithmetic: easy + (hard - easy) * t, rounded half away from zero.
+        let turns = (4.0 + (1.0 - 4.0) * (level / 10.0)).round() as u64;
+        assert_eq!(options["max_turns"], turns, "level {level}: {options}");
+        assert_eq!(options["reward"]["mode"], "solved", "{options}");
+        let id = problem["id"].as_str().unwrap();
+        let reset = json!({"episode_id": id, "record": problem, "feedback": options});
+        let (status, first) = server.post("/openenv/reset", &reset);
+        assert_eq!(status, 200, "{first}");
+        let mut steps = 0;
+        loop {
+            let wrong = json!({"episode_id": id, "action": {"message": "<answer>-1</answer>"}});
+            let (status, got) = server.post("/openenv/step", &wrong);
+            assert_eq!(status, 200, "{got}");
+            steps += 1;
+            if got["done"] == true {
+                assert_eq!(got["reward"], 0.0, "{got}");
+                break;
+            }
+            assert!(steps < 16, "the episode never ended: {got}");
+        }
+        assert_eq!(steps, turns, "{id} at level {level}");
+        let (status, body) =
+            server.post("/curriculum/record", &json!({"id": id, "rewards": [0.0]}));
+        assert_eq!(status, 200, "{body}");
+        played += 1;
+    }
+    assert!(played > 0, "no modarith problem in {body}");
+    drop(server);
+    fs::remove_dir_all(&dir).unwrap();
+}

@@ -195,6 +195,15 @@ impl Curriculum {
         Ok(())
     }
 
+    /// The feedback-episode options (``{"max_turns": ..., "reward": ...}``) that outstanding
+    /// problem ``id`` must be played with: its env's ``episode`` schedule at the level the problem
+    /// was issued at, so the turn budget is part of the difficulty the curriculum steers. ``None``
+    /// for a problem whose env has no schedule (play it single-turn) or an id not outstanding.
+    /// Pass it as ``Episode(record, feedback=...)`` and record the episode's final reward.
+    fn episode_options<'py>(&self, py: Python<'py>, id: &str) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, &self.inner.episode_options(id))
+    }
+
     /// ``id in curriculum``: whether problem ``id`` was issued and still awaits its rewards
     /// (not yet recorded, nor expired past ``max_outstanding``).
     fn __contains__(&self, id: &str) -> bool {

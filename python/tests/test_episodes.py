@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import inspect
 import json
+import math
 
 import pytest
 
@@ -96,3 +97,69 @@ def test_the_trl_environment_exposes_typed_documented_tools_and_owns_the_reward(
         env.reset(**row)
         env.answer("0")
         assert env.get_reward() == 0.0
+
+
+def budget(level: float) -> int:
+    """The schedule [4, 1]'s turns at ``level``, with the library's arithmetic and its rounding
+    (half away from zero, where Python's ``round`` goes to even)."""
+    return math.floor(4 + (1 - 4) * (level / 10) + 0.5)
+
+
+SCHEDULED = {
+    "seed": 3,
+    "target": 0.5,
+    "envs": [
+        {"id": "modarith", "episode": {"feedback": {"max_turns": [4, 1]}}},
+        {"id": "linear_mod"},
+    ],
+}
+
+
+def test_curriculum_rows_carry_the_budget_their_level_gives():
+    pytest.importorskip("datasets")
+    from verigym.episodes import curriculum_episode_dataset
+
+    cur = verigym.Curriculum(SCHEDULED)
+    ds = curriculum_episode_dataset(cur, 16)
+    for row in ds:
+        options = json.loads(row["feedback"])
+        assert options == cur.episode_options(row["id"]) or row["env"] == "linear_mod"
+        if row["env"] == "modarith":
+            level = json.loads(row["record"])["meta"]["level"]
+            assert options["max_turns"] == budget(level), row
+        else:
+            # No schedule: one answer, as the single-turn env it is.
+            assert options == {"max_turns": 1}, row
+            assert cur.episode_options(row["id"]) is None
+        assert row["prompt"][0]["content"].startswith(json.loads(row["record"])["prompt"])
+    assert cur.episode_options("no such id") is None
+
+
+def test_curriculum_feedback_records_each_groups_episode_rewards():
+    pytest.importorskip("datasets")
+    from verigym.episodes import curriculum_episode_dataset, curriculum_feedback
+
+    cur = verigym.Curriculum(SCHEDULED)
+    ds = curriculum_episode_dataset(cur, 2)
+    rows = [ds[0], ds[1]]
+    envs, ids = [], []
+    for row in rows:
+        for right in (True, False):
+            env = VerigymEnv()
+            env.reset(**row)
+            answer = json.loads(row["record"])["answer"] if right else "-1"
+            # The wrong one never finishes (a budget above one leaves it open) or fails: 0 either way.
+            env.answer(str(answer))
+            envs.append(env)
+            ids.append(row["id"])
+    feedback = curriculum_feedback(cur)
+    assert feedback(completions=[None] * 4, environments=envs, id=ids) == [None] * 4
+    assert all(row["id"] not in cur for row in rows)
+    assert cur.telemetry()["samples"] == 4
+    # Recorded once: a second call names the id the curriculum no longer awaits.
+    with pytest.raises(verigym.VerigymError, match=rows[0]["id"]):
+        feedback(completions=[None] * 4, environments=envs, id=ids)
+    with pytest.raises(TypeError, match="environments"):
+        feedback(completions=[None], id=ids[:1])
+    with pytest.raises(KeyError, match="`id`"):
+        feedback(completions=[None], environments=envs[:1])

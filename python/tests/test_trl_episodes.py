@@ -19,6 +19,7 @@ tokenizers = need("tokenizers")
 
 from trl.chat_template_utils import qwen3_chat_template  # noqa: E402
 
+from test_episodes import budget  # noqa: E402
 from verigym.episodes import VerigymEnv, episode_dataset  # noqa: E402
 
 G = 2
@@ -74,12 +75,15 @@ class RightAtReset(VerigymEnv):
         return out
 
 
-def train(tmp_path, env_class, steps=2, ds=None, tools=("answer", "query")):
+def train(tmp_path, env_class, steps=2, ds=None, tools=("answer", "query"), reward_funcs=None, texts=None):
     """Trains for ``steps`` on ``ds`` (counterfeit_coin episodes by default) and returns the log
-    lines that carry the environment's reward."""
+    lines that carry the environment's reward. The tokenizer learns from ``texts`` (default: the
+    dataset's prompts)."""
     if ds is None:
         ds = episode_dataset("counterfeit_coin", 16, level=2.0, seed=1)
-    tokenizer = tiny_tokenizer([row["prompt"][0]["content"] for row in ds] + ["<answer>3</answer>"])
+    if texts is None:
+        texts = [row["prompt"][0]["content"] for row in ds]
+    tokenizer = tiny_tokenizer(texts + ["<answer>3</answer>"])
     args = trl.GRPOConfig(
         output_dir=str(tmp_path / env_class.__name__),
         per_device_train_batch_size=PROMPTS * G,
@@ -100,6 +104,7 @@ def train(tmp_path, env_class, steps=2, ds=None, tools=("answer", "query")):
         train_dataset=ds,
         processing_class=tokenizer,
         environment_factory=env_class,
+        reward_funcs=reward_funcs,
     )
     # TRL found the environment's tools (its public methods but reset and get_reward).
     assert sorted(t.__name__ for t in trainer.tools) == list(tools)
@@ -118,3 +123,37 @@ def test_the_environments_reward_reaches_the_trainer(tmp_path):
     logged = train(tmp_path, RightAtReset)
     assert len(logged) == 2
     assert all(h["rewards/RightAtReset/mean"] == 1.0 for h in logged)
+
+
+def test_a_curriculum_steers_the_episodes_a_trainer_plays(tmp_path):
+    """The curriculum's rows reach the environments with their turn budgets, and
+    ``curriculum_feedback`` hands every group's episode rewards back: two steps of two prompts
+    record four problems, each with its two rollouts' rewards, and an always-right learner's
+    rewards raise the level (and so cut the budget) of the rows drawn after them."""
+    from verigym import Curriculum
+    from verigym.episodes import curriculum_episode_dataset, curriculum_feedback
+
+    cur = Curriculum(
+        {
+            "seed": 0,
+            "target": 0.5,
+            "envs": [{"id": "modarith", "episode": {"feedback": {"max_turns": [4, 1]}}}],
+        }
+    )
+    start = cur.telemetry()["envs"][0]["level"]
+    texts = [row["prompt"][0]["content"] for row in episode_dataset("modarith", 8, seed=5)]
+    logged = train(
+        tmp_path,
+        RightAtReset,
+        ds=curriculum_episode_dataset(cur, 64),
+        reward_funcs=[curriculum_feedback(cur)],
+        texts=texts,
+    )
+    assert len(logged) == 2
+    assert all(h["rewards/RightAtReset/mean"] == 1.0 for h in logged)
+    telemetry = cur.telemetry()
+    assert telemetry["samples"] == 2 * PROMPTS * G, telemetry
+    assert telemetry["envs"][0]["level"] > start, telemetry
+    later = curriculum_episode_dataset(cur, 1)[0]
+    level = json.loads(later["record"])["meta"]["level"]
+    assert json.loads(later["feedback"])["max_turns"] == budget(level)

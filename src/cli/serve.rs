@@ -48,6 +48,10 @@ pub struct Args {
     /// Episodes live at once (HTTP and websocket, under /openenv); more are answered 503.
     #[arg(long, default_value_t = 10_000)]
     max_sessions: usize,
+    /// Agentic repo_fix episodes live at once, within --max-sessions; more are answered 503.
+    /// Each may hold a build dir on disk (6.7 MB for a mini repo's `run_tests`).
+    #[arg(long, default_value_t = 256)]
+    max_agentic_sessions: usize,
     /// Seconds an episode may sit without a step before it expires (then 410).
     #[arg(long, default_value_t = 600.0)]
     session_idle: f64,
@@ -107,6 +111,7 @@ pub fn run(args: Args) -> Result<()> {
             compile_queue: args.compile_queue,
             max_in_flight: args.max_in_flight.max(1),
             max_sessions: args.max_sessions.max(1),
+            max_agentic_sessions: args.max_agentic_sessions.max(1),
             session_idle: seconds("session-idle", args.session_idle)?,
         },
         curriculum,

@@ -57,6 +57,72 @@ fn without_episode(mut verdict: Value) -> Value {
     verdict
 }
 
+/// Agentic episodes have a bound of their own (`--max-agentic-sessions`), below the session
+/// bound, since each may hold a build dir: at the bound another is 503 naming the flag while a
+/// puzzle episode still opens; closing one gives its place back, and a websocket that resets
+/// agentic episodes one after another holds one place, not one per reset.
+#[test]
+fn agentic_episodes_have_their_own_bound() {
+    let server = Server::start("agentic-own-bound", &["--max-agentic-sessions", "2"]);
+    let reset = |id: &str| {
+        server.post(
+            "/openenv/reset",
+            &json!({"episode_id": id, "env": "repo_fix", "seed": 1}),
+        )
+    };
+    for id in ["a", "b"] {
+        let (status, body) = reset(id);
+        assert_eq!(status, 200, "{body}");
+    }
+    let (status, body) = reset("c");
+    assert_eq!(status, 503, "{body}");
+    assert!(error_of(&body).contains("--max-agentic-sessions"), "{body}");
+    let (status, body) = server.post(
+        "/openenv/reset",
+        &json!({"episode_id": "puzzle", "env": "modarith"}),
+    );
+    assert_eq!(status, 200, "a puzzle is not agentic: {body}");
+    let (status, _) = server.post("/openenv/close", &json!({"episode_id": "a"}));
+    assert_eq!(status, 200);
+    let (status, body) = reset("c");
+    assert_eq!(status, 200, "a's place came back: {body}");
+    let (status, _) = server.post("/openenv/close", &json!({"episode_id": "c"}));
+    assert_eq!(status, 200);
+
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let addr = server.addr.clone();
+    let replies = runtime.block_on(async move {
+        use futures_util::{SinkExt, StreamExt};
+        use tokio_tungstenite::tungstenite::Message;
+        let (mut socket, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/openenv/ws"))
+            .await
+            .unwrap();
+        let mut replies = Vec::new();
+        for seed in 0..4 {
+            let message = json!({"type": "reset", "data": {"env": "repo_fix", "seed": seed}});
+            socket
+                .send(Message::text(message.to_string()))
+                .await
+                .unwrap();
+            loop {
+                if let Message::Text(text) = socket.next().await.unwrap().unwrap() {
+                    replies.push(serde_json::from_str::<Value>(text.as_str()).unwrap());
+                    break;
+                }
+            }
+        }
+        socket.close(None).await.unwrap();
+        replies
+    });
+    for reply in &replies {
+        assert_eq!(reply["type"], "observation", "{reply}");
+    }
+    drop(server);
+}
+
 /// Opening agentic episodes builds nothing: a hostile client opening many hits `--max-sessions`
 /// with no build dir on disk. Options are checked and named; an enormous action is an invalid
 /// turn that builds nothing; a closed episode is 410 and an unknown one 404.

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
+use verigym::episodes::FeedbackOptions;
 use verigym_core::record::Problem;
 use verigym_core::verdict::Verdict;
 
@@ -173,6 +174,11 @@ pub struct CurriculumNextRequest {
 pub struct CurriculumNextResponse {
     /// Records ready to show a model, byte-identical to `verigym generate` at their level.
     pub problems: Vec<Problem>,
+    /// One entry per problem, in the same order: the feedback-episode options it must be played
+    /// with (its env's `episode` schedule at the level it was issued at; send them as `feedback`
+    /// to `/openenv/reset` with the record), or null for an env without a schedule (play it
+    /// single-turn). Record the episode's final reward with `/curriculum/record`.
+    pub episodes: Vec<Option<FeedbackOptions>>,
 }
 
 /// `POST /curriculum/record`: the rewards of one problem's group, late or out of order.

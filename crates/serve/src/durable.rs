@@ -19,6 +19,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use verigym::curriculum::{Curriculum, CurriculumConfig, CurriculumError, CurriculumState};
+use verigym::episodes::FeedbackOptions;
 use verigym_core::record::Problem;
 
 /// The snapshot file's layout version.
@@ -232,13 +233,22 @@ impl DurableCurriculum {
         ))
     }
 
-    /// Issues `n` problems; they are journaled before they are returned.
-    pub fn next(&self, n: u32) -> Result<Vec<Problem>, DurableError> {
+    /// Issues `n` problems; they are journaled before they are returned. Each comes with the
+    /// feedback-episode options its env's schedule gives it at its level (`None`: single-turn),
+    /// read under the same lock, before any feedback could retire it.
+    pub fn next(&self, n: u32) -> Result<Vec<(Problem, Option<FeedbackOptions>)>, DurableError> {
         let mut inner = self.lock();
         let seq = inner.seq + 1;
         self.append(&mut inner, &Op::Next { seq, n })?;
         inner.seq = seq;
-        Ok(inner.curriculum.next(n as usize)?)
+        let problems = inner.curriculum.next(n as usize)?;
+        Ok(problems
+            .into_iter()
+            .map(|p| {
+                let options = inner.curriculum.episode_options(&p.id);
+                (p, options)
+            })
+            .collect())
     }
 
     /// Records one group's rewards; on `Ok` they are on disk.
@@ -401,11 +411,16 @@ mod tests {
         dir
     }
 
+    fn issue(curriculum: &DurableCurriculum, n: u32) -> Vec<Problem> {
+        let issued = curriculum.next(n).unwrap();
+        issued.into_iter().map(|(problem, _)| problem).collect()
+    }
+
     #[test]
     fn replay_rebuilds_the_acknowledged_state() {
         let dir = tempdir("replay");
         let (a, _) = DurableCurriculum::open(&dir, config()).unwrap();
-        let issued = a.next(4).unwrap();
+        let issued = issue(&a, 4);
         a.record(&issued[2].id, &[1.0, 0.0]).unwrap();
         assert!(a.save().unwrap());
         a.record(&issued[0].id, &[1.0]).unwrap();
@@ -435,7 +450,7 @@ mod tests {
     fn a_torn_last_line_is_dropped() {
         let dir = tempdir("torn");
         let (a, _) = DurableCurriculum::open(&dir, config()).unwrap();
-        let issued = a.next(2).unwrap();
+        let issued = issue(&a, 2);
         drop(a);
         let mut f = OpenOptions::new()
             .append(true)
@@ -457,10 +472,10 @@ mod tests {
     fn a_failed_snapshot_keeps_the_old_one() {
         let dir = tempdir("full");
         let (a, _) = DurableCurriculum::open(&dir, config()).unwrap();
-        a.next(1).unwrap();
+        issue(&a, 1);
         a.save().unwrap();
         let before = fs::read(dir.join("state.json")).unwrap();
-        a.next(1).unwrap();
+        issue(&a, 1);
         std::os::unix::fs::symlink("/dev/full", dir.join("state.json.tmp")).unwrap();
         let err = a.save().unwrap_err().to_string();
         assert!(err.contains("state.json") && err.contains("space"), "{err}");

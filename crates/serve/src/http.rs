@@ -538,19 +538,20 @@ async fn curriculum_next(
         ));
     }
     let curriculum = curriculum_of(&app)?;
-    let problems = tokio::task::spawn_blocking(move || {
-        let problems = curriculum.next(request.n).map_err(durable_error)?;
+    let response = tokio::task::spawn_blocking(move || {
+        let issued = curriculum.next(request.n).map_err(durable_error)?;
+        let (problems, episodes): (Vec<_>, Vec<_>) = issued.into_iter().unzip();
         for p in &problems {
             match Stored::from_problem(p) {
                 Ok(s) => app.store.insert(s),
                 Err(e) => tracing::warn!(error = e.message(), "an issued record did not load"),
             }
         }
-        Ok::<_, ApiError>(problems)
+        Ok::<_, ApiError>(CurriculumNextResponse { problems, episodes })
     })
     .await
     .map_err(|_| ApiError::internal("the curriculum task panicked"))??;
-    Ok(Json(CurriculumNextResponse { problems }))
+    Ok(Json(response))
 }
 
 async fn curriculum_record(

@@ -79,6 +79,9 @@ pub struct Limits {
     pub max_in_flight: usize,
     /// Episodes live at once, over HTTP and websockets; more are answered 503.
     pub max_sessions: usize,
+    /// Agentic `repo_fix` episodes live at once (each holds a build dir of a few megabytes);
+    /// more are answered 503. Counted within `max_sessions` too.
+    pub max_agentic_sessions: usize,
     /// How long an episode may sit without a step before it expires (410 afterwards).
     pub session_idle: Duration,
 }
@@ -94,6 +97,7 @@ impl Default for Limits {
             compile_queue: 16,
             max_in_flight: 1024,
             max_sessions: 10_000,
+            max_agentic_sessions: 256,
             session_idle: Duration::from_secs(600),
         }
     }
@@ -227,7 +231,11 @@ pub async fn serve(
         curriculum,
         token_hash: config.token.as_deref().map(token_hash),
         limits: config.limits.clone(),
-        sessions: sessions::Sessions::new(config.limits.max_sessions, config.limits.session_idle),
+        sessions: sessions::Sessions::new(
+            config.limits.max_sessions,
+            config.limits.max_agentic_sessions,
+            config.limits.session_idle,
+        ),
         episode_env: config.episode_env.clone(),
     });
     let listener = tokio::net::TcpListener::bind(config.addr)

@@ -22,7 +22,6 @@ use super::App;
 use super::error::ApiError;
 use super::json_body::JsonBody;
 use super::openenv::{RESET_FIELDS, ResetBody, episode_error, next_episode_id, start_off};
-use super::sessions::Sessions;
 use super::turn;
 
 /// The session cookie's name.
@@ -74,17 +73,16 @@ async fn seed_session(
     fields.retain(|key, _| RESET_FIELDS.contains(&key.as_str()));
     let body: ResetBody = serde_json::from_value(Value::Object(fields))
         .map_err(|e| ApiError::new(422, format!("seed_session: {e}")))?;
-    let (session, record_id, env) = start_off(&app, body).await?;
+    let live = start_off(&app, body).await?;
     let id = next_episode_id("nemo");
     let payload = json!({
         "session_id": id,
-        "observation": session.prompt(),
-        "budget": session.budget(),
-        "record_id": record_id,
-        "env": env,
+        "observation": live.session.prompt(),
+        "budget": live.session.budget(),
+        "record_id": live.record_id,
+        "env": live.env,
     });
-    app.sessions
-        .insert(id.clone(), Sessions::live(session, record_id, env))?;
+    app.sessions.insert(id.clone(), live)?;
     let mut response = Json(payload).into_response();
     let cookie = format!("{COOKIE}={id}; Path=/; HttpOnly; SameSite=Strict");
     response.headers_mut().insert(

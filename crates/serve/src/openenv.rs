@@ -91,11 +91,9 @@ fn find_env(id: &str) -> Result<&'static dyn DynEnv, ApiError> {
     episodes::find_env(id).map_err(|e| ApiError::new(422, format!("invalid value for `env`: {e}")))
 }
 
-/// An episode's opening: the session, its record's id and env.
-pub(super) fn start(
-    app: &App,
-    body: &ResetBody,
-) -> Result<(Box<dyn Session>, String, String), ApiError> {
+/// An episode's opening: the session, its record's id and env, and an agentic episode's place
+/// under its bound (claimed before its build dir is made).
+pub(super) fn start(app: &App, body: &ResetBody) -> Result<Live, ApiError> {
     let id = body.env.as_deref().unwrap_or(&app.episode_env);
     if let (None, Some(env)) = (&body.record, episodes::find_interactive(id)) {
         if body.agentic.is_some() {
@@ -119,7 +117,7 @@ pub(super) fn start(
                 body.index.unwrap_or(0),
             )
             .map_err(episode_error)?;
-        return Ok((session, record_id, id.to_owned()));
+        return Ok(Sessions::live(session, record_id, id.to_owned(), None));
     }
     let record = match &body.record {
         Some(record) => record.to_string(),
@@ -151,12 +149,16 @@ pub(super) fn start(
         (false, Some(_)) => return Err(not_agentic(&env)),
         (false, None) => None,
     };
+    let permit = match agentic {
+        Some(_) => Some(app.sessions.agentic_permit()?),
+        None => None,
+    };
     let options = EpisodeOptions {
         feedback: body.feedback,
         agentic,
     };
     let session = episodes::open(record.trim_end(), &options).map_err(episode_error)?;
-    Ok((session, field("id"), env))
+    Ok(Sessions::live(session, field("id"), env, permit))
 }
 
 fn not_agentic(env: &str) -> ApiError {
@@ -167,10 +169,7 @@ fn not_agentic(env: &str) -> ApiError {
 }
 
 /// [`start`] on the blocking pool: a `repo_fix` record takes milliseconds to draw and check.
-pub(super) async fn start_off(
-    app: &Arc<App>,
-    body: ResetBody,
-) -> Result<(Box<dyn Session>, String, String), ApiError> {
+pub(super) async fn start_off(app: &Arc<App>, body: ResetBody) -> Result<Live, ApiError> {
     let app = app.clone();
     tokio::task::spawn_blocking(move || start(&app, &body))
         .await
@@ -276,16 +275,20 @@ async fn reset(
         Some(id) => id.clone(),
         None => next_episode_id("episode"),
     };
-    let (session, record_id, env) = start_off(&app, body).await?;
+    let live = start_off(&app, body).await?;
     let meta = Meta {
         episode_id: &id,
-        record_id: &record_id,
-        env: &env,
+        record_id: &live.record_id,
+        env: &live.env,
     };
-    let payload = serde_json::to_value(observation(session.prompt(), &*session, None, meta))
-        .map_err(|e| ApiError::internal(e.to_string()))?;
-    app.sessions
-        .insert(id, Sessions::live(session, record_id, env))?;
+    let payload = serde_json::to_value(observation(
+        live.session.prompt(),
+        &*live.session,
+        None,
+        meta,
+    ))
+    .map_err(|e| ApiError::internal(e.to_string()))?;
+    app.sessions.insert(id, live)?;
     Ok(Json(payload))
 }
 
@@ -533,25 +536,33 @@ async fn drive(app: Arc<App>, mut socket: WebSocket) {
                     };
                     match body {
                         Err(e) => error_frame(format!("reset: {e}"), "VALIDATION_ERROR"),
-                        Ok(body) => match start_off(&app, body).await {
-                            Err(e) => error_frame(e.message, "VALIDATION_ERROR"),
-                            Ok((session, record_id, env)) => {
-                                let meta = Meta {
-                                    episode_id: &episode_id,
-                                    record_id: &record_id,
-                                    env: &env,
-                                };
-                                let reply = frame(
-                                    "observation",
-                                    observation(session.prompt(), &*session, None, meta),
-                                );
-                                // The episode it replaces (and its build dir) goes now.
-                                episode = Some(Arc::new(StepLock::new(Sessions::live(
-                                    session, record_id, env,
-                                ))));
-                                reply
+                        Ok(body) => {
+                            // The episode it replaces goes first, its build dir and agentic
+                            // place with it, so a socket resetting agentic episodes one after
+                            // another holds one place, not two.
+                            episode = None;
+                            match start_off(&app, body).await {
+                                Err(e) => error_frame(e.message, "VALIDATION_ERROR"),
+                                Ok(live) => {
+                                    let meta = Meta {
+                                        episode_id: &episode_id,
+                                        record_id: &live.record_id,
+                                        env: &live.env,
+                                    };
+                                    let reply = frame(
+                                        "observation",
+                                        observation(
+                                            live.session.prompt(),
+                                            &*live.session,
+                                            None,
+                                            meta,
+                                        ),
+                                    );
+                                    episode = Some(Arc::new(StepLock::new(live)));
+                                    reply
+                                }
                             }
-                        },
+                        }
                     }
                 }
                 Some("step") => match &episode {

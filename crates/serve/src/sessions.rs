@@ -32,6 +32,19 @@ pub struct Live {
     pub record_id: String,
     /// The record's env.
     pub env: String,
+    /// An agentic episode's claim on its bound, released with the episode (and its build dir).
+    _permit: Option<AgenticPermit>,
+}
+
+/// An agentic episode's place under `--max-agentic-sessions`, given back when dropped. Each such
+/// episode holds a build dir on disk (megabytes, against bytes for a puzzle), so they have a
+/// bound of their own below the session bound.
+pub struct AgenticPermit(Arc<AtomicUsize>);
+
+impl Drop for AgenticPermit {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
+    }
 }
 
 /// A live episode as the table and its stepping request share it. The lock is held for a whole
@@ -60,6 +73,8 @@ pub struct Sessions {
     ended: Mutex<LruCache<String, Ended>>,
     count: AtomicUsize,
     max: usize,
+    agentic: Arc<AtomicUsize>,
+    max_agentic: usize,
     idle: Duration,
 }
 
@@ -73,8 +88,9 @@ impl Drop for Slot<'_> {
 }
 
 impl Sessions {
-    /// A table for at most `max` episodes at once, each expiring after `idle` without a step.
-    pub fn new(max: usize, idle: Duration) -> Self {
+    /// A table for at most `max` episodes at once, `max_agentic` of them agentic, each expiring
+    /// after `idle` without a step.
+    pub fn new(max: usize, max_agentic: usize, idle: Duration) -> Self {
         Sessions {
             live: Mutex::new(HashMap::new()),
             ended: Mutex::new(LruCache::new(
@@ -82,6 +98,8 @@ impl Sessions {
             )),
             count: AtomicUsize::new(0),
             max,
+            agentic: Arc::new(AtomicUsize::new(0)),
+            max_agentic,
             idle,
         }
     }
@@ -97,27 +115,20 @@ impl Sessions {
     }
 
     fn claim(&self) -> Result<(), ApiError> {
-        let mut now = self.count.load(Ordering::Relaxed);
-        loop {
-            if now >= self.max {
-                return Err(ApiError::new(
-                    503,
-                    format!(
-                        "{} episodes are live, the most this server holds (--max-sessions); \
-                         close one or retry later",
-                        self.max
-                    ),
-                )
-                .retry_after(1));
-            }
-            match self
-                .count
-                .compare_exchange(now, now + 1, Ordering::Relaxed, Ordering::Relaxed)
-            {
-                Ok(_) => return Ok(()),
-                Err(seen) => now = seen,
-            }
-        }
+        take(&self.count, self.max, "episodes are", "--max-sessions")
+    }
+
+    /// A place for one more agentic episode, claimed before its build dir is made; idle
+    /// episodes are swept first so that the ones they hold come back.
+    pub fn agentic_permit(&self) -> Result<AgenticPermit, ApiError> {
+        self.sweep();
+        take(
+            &self.agentic,
+            self.max_agentic,
+            "agentic episodes (each with a build dir) are",
+            "--max-agentic-sessions",
+        )?;
+        Ok(AgenticPermit(self.agentic.clone()))
     }
 
     /// A slot for a websocket's episode.
@@ -177,12 +188,18 @@ impl Sessions {
         Ok(())
     }
 
-    /// A live episode, made from its parts.
-    pub fn live(session: Box<dyn Session>, record_id: String, env: String) -> Live {
+    /// A live episode, made from its parts; an agentic one brings its permit.
+    pub fn live(
+        session: Box<dyn Session>,
+        record_id: String,
+        env: String,
+        permit: Option<AgenticPermit>,
+    ) -> Live {
         Live {
             session,
             record_id,
             env,
+            _permit: permit,
         }
     }
 
@@ -265,5 +282,26 @@ impl Sessions {
             410,
             format!("episode {id:?} {why}; start a new one with /openenv/reset"),
         )
+    }
+}
+
+/// Counts one more against `max` in `count`, or 503 naming the flag that sets the bound.
+fn take(count: &AtomicUsize, max: usize, what: &str, flag: &str) -> Result<(), ApiError> {
+    let mut now = count.load(Ordering::Relaxed);
+    loop {
+        if now >= max {
+            return Err(ApiError::new(
+                503,
+                format!(
+                    "{max} {what} live, the most this server holds ({flag}); close one or retry \
+                     later"
+                ),
+            )
+            .retry_after(1));
+        }
+        match count.compare_exchange(now, now + 1, Ordering::Relaxed, Ordering::Relaxed) {
+            Ok(_) => return Ok(()),
+            Err(seen) => now = seen,
+        }
     }
 }

@@ -1270,7 +1270,7 @@ _verigym() {
             return 0
             ;;
         verigym__subcmd__serve)
-            opts="-h --addr --allow-remote --token-file --store-size --max-body --request-timeout --header-timeout --drain-timeout --compile-concurrency --compile-queue --max-in-flight --max-sessions --session-idle --episode-env --curriculum --state-dir --save-interval --threads --progress --help"
+            opts="-h --addr --allow-remote --token-file --store-size --max-body --request-timeout --header-timeout --drain-timeout --compile-concurrency --compile-queue --max-in-flight --max-sessions --max-agentic-sessions --session-idle --episode-env --curriculum --state-dir --save-interval --threads --progress --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1317,6 +1317,10 @@ _verigym() {
                     return 0
                     ;;
                 --max-sessions)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-agentic-sessions)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

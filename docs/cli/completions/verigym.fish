@@ -321,6 +321,7 @@ complete -c verigym -n "__fish_verigym_using_subcommand serve" -l compile-concur
 complete -c verigym -n "__fish_verigym_using_subcommand serve" -l compile-queue -d 'repo_fix groups that may wait for a compile; more are answered 503 with Retry-After' -r
 complete -c verigym -n "__fish_verigym_using_subcommand serve" -l max-in-flight -d 'Requests handled at once; more wait' -r
 complete -c verigym -n "__fish_verigym_using_subcommand serve" -l max-sessions -d 'Episodes live at once (HTTP and websocket, under /openenv); more are answered 503' -r
+complete -c verigym -n "__fish_verigym_using_subcommand serve" -l max-agentic-sessions -d 'Agentic repo_fix episodes live at once, within --max-sessions; more are answered 503. Each may hold a build dir on disk (6.7 MB for a mini repo\'s `run_tests`)' -r
 complete -c verigym -n "__fish_verigym_using_subcommand serve" -l session-idle -d 'Seconds an episode may sit without a step before it expires (then 410)' -r
 complete -c verigym -n "__fish_verigym_using_subcommand serve" -l episode-env -d 'The env an episode reset names no `env` or `record` for: interactive, or any env for a feedback episode' -r
 complete -c verigym -n "__fish_verigym_using_subcommand serve" -l curriculum -d 'Serve one shared curriculum from this config (TOML, as for `verigym curriculum`)' -r -F

@@ -354,6 +354,7 @@ Register-ArgumentCompleter -Native -CommandName 'verigym' -ScriptBlock {
             [CompletionResult]::new('--compile-queue', '--compile-queue', [CompletionResultType]::ParameterName, 'repo_fix groups that may wait for a compile; more are answered 503 with Retry-After')
             [CompletionResult]::new('--max-in-flight', '--max-in-flight', [CompletionResultType]::ParameterName, 'Requests handled at once; more wait')
             [CompletionResult]::new('--max-sessions', '--max-sessions', [CompletionResultType]::ParameterName, 'Episodes live at once (HTTP and websocket, under /openenv); more are answered 503')
+            [CompletionResult]::new('--max-agentic-sessions', '--max-agentic-sessions', [CompletionResultType]::ParameterName, 'Agentic repo_fix episodes live at once, within --max-sessions; more are answered 503. Each may hold a build dir on disk (6.7 MB for a mini repo''s `run_tests`)')
             [CompletionResult]::new('--session-idle', '--session-idle', [CompletionResultType]::ParameterName, 'Seconds an episode may sit without a step before it expires (then 410)')
             [CompletionResult]::new('--episode-env', '--episode-env', [CompletionResultType]::ParameterName, 'The env an episode reset names no `env` or `record` for: interactive, or any env for a feedback episode')
             [CompletionResult]::new('--curriculum', '--curriculum', [CompletionResultType]::ParameterName, 'Serve one shared curriculum from this config (TOML, as for `verigym curriculum`)')

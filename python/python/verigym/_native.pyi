@@ -168,6 +168,9 @@ class Curriculum:
         """Whether problem ``id`` was issued and still awaits its rewards."""
     def record(self, id: str, rewards: Sequence[Union[bool, int, float]]) -> None:
         """Feeds back one problem's rewards; raises without changing state on bad input."""
+    def episode_options(self, id: str) -> Optional[dict[str, Any]]:
+        """The feedback-episode options outstanding problem ``id`` is played with (its env's
+        ``episode`` schedule at its level), or ``None``."""
     @property
     def outstanding(self) -> int: ...
     @property

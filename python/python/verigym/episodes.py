@@ -22,6 +22,20 @@ Each rollout gets its own ``VerigymEnv``; TRL calls ``reset(**row)`` with the da
 ``record`` column names the problem), exposes ``query`` and ``answer`` as tools, and reads the
 episode's reward from ``get_reward()``.
 
+With a curriculum whose envs have an ``episode`` schedule (``{"id": "zebra", "episode":
+{"feedback": {"max_turns": [4, 1]}}}``: 4 answers at level 0, 1 at level 10), the rows are drawn
+as TRL reads them, each with the turn budget its level gives, and ``curriculum_feedback`` hands
+each group's episode rewards back, so the controller steers the level and the budget together::
+
+    cur = verigym.Curriculum({"seed": 0, "target": 0.5, "envs": [...]})
+    trainer = GRPOTrainer(
+        model=model,
+        args=GRPOConfig(...),
+        train_dataset=curriculum_episode_dataset(cur, 100_000),
+        environment_factory=VerigymEnv,
+        reward_funcs=curriculum_feedback(cur),
+    )
+
 Agentic ``repo_fix`` episodes (``Episode(record, agentic={"max_turns": 20})``) have their own
 adapter, :class:`VerigymRepoEnv`, whose tools are ``list_files``, ``read_file``, ``run_tests``,
 ``replace_function`` and ``submit``: ``environment_factory=VerigymRepoEnv`` with
@@ -31,14 +45,21 @@ adapter, :class:`VerigymRepoEnv`, whose tools are ``list_files``, ``read_file``,
 from __future__ import annotations
 
 import json
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
-from ._native import Episode, episode_records, interactive_envs, rejudge
+from ._native import Curriculum, Episode, Record, episode_records, interactive_envs, rejudge
+from ._served import CurriculumDataset
+
+if TYPE_CHECKING:
+    import datasets
 
 __all__ = [
+    "CurriculumFeedback",
     "Episode",
     "VerigymEnv",
     "VerigymRepoEnv",
+    "curriculum_episode_dataset",
+    "curriculum_feedback",
     "episode_dataset",
     "episode_records",
     "interactive_envs",
@@ -95,6 +116,87 @@ def episode_dataset(
     if repo:
         columns["agentic"] = [json.dumps(agentic if agentic is not None else {})] * len(records)
     return datasets.Dataset.from_dict(columns)
+
+
+def curriculum_episode_dataset(
+    curriculum: Curriculum, size: int, *, cache: int = 8192
+) -> "datasets.Dataset":
+    """A curriculum's problems as TRL episode rows for :class:`VerigymEnv`, drawn when TRL
+    first reads each row (as ``verigym.trl.curriculum_dataset``, whose notes on ``size``,
+    ``cache`` and the settings it refuses hold here too). Columns: ``prompt`` (the record's prompt
+    and the note on the tools), ``record``, ``feedback`` (JSON text: the options the env's
+    ``episode`` schedule gives at the problem's level; ``{"max_turns": 1}``, a single answer,
+    for an env without a schedule; ``"null"`` for an interactive env, which has its own budget),
+    ``id``, ``env`` and ``difficulty``. Pass ``curriculum_feedback(curriculum)`` in
+    ``reward_funcs`` so the episodes' rewards reach the curriculum."""
+    from .trl import _drawn
+
+    interactive = set(interactive_envs())
+
+    def row(record: Record) -> dict[str, Any]:
+        options = curriculum.episode_options(record.id)
+        env = record["env"]
+        if options is None and env not in interactive:
+            options = {"max_turns": 1}
+        return {
+            "prompt": [{"role": "user", "content": record.prompt + _TOOLS_NOTE}],
+            "record": record.line,
+            "feedback": json.dumps(options),
+            "id": record.id,
+            "env": env,
+            "difficulty": record["meta"]["difficulty"],
+        }
+
+    return _drawn(CurriculumDataset(curriculum, size, row=row, cache=cache))
+
+
+class CurriculumFeedback:
+    """A ``GRPOTrainer`` reward function that scores nothing itself: it hands each problem's
+    episode rewards (every rollout's ``get_reward()``, 0 for an episode never finished) to the
+    curriculum, one ``record`` per problem, and returns ``None`` for every rollout, so the
+    environment's own reward is the only one training sees and none is counted twice. TRL passes
+    it the rollouts' ``environments`` and the dataset's ``id`` column
+    (``curriculum_episode_dataset``)."""
+
+    __name__ = "verigym_curriculum"
+
+    def __init__(self, curriculum: Curriculum):
+        self.curriculum = curriculum
+
+    def __call__(
+        self,
+        completions: Optional[list[Any]] = None,
+        environments: Optional[list[Any]] = None,
+        id: Optional[list[str]] = None,
+        **_: Any,
+    ) -> list[None]:
+        if environments is None:
+            raise TypeError(
+                "verigym curriculum_feedback: TRL passes `environments` only with "
+                "environment_factory=VerigymEnv; for single-turn training use "
+                "verigym.trl.reward(curriculum=...)"
+            )
+        if id is None:
+            raise KeyError(
+                "verigym curriculum_feedback: no `id` column among the dataset columns; build "
+                "the dataset with verigym.episodes.curriculum_episode_dataset"
+            )
+        if len(id) != len(environments):
+            raise ValueError(
+                f"verigym curriculum_feedback: {len(id)} ids for {len(environments)} environments"
+            )
+        groups: dict[str, list[float]] = {}
+        for problem_id, environment in zip(id, environments):
+            groups.setdefault(problem_id, []).append(environment.get_reward())
+        for problem_id, rewards in groups.items():
+            self.curriculum.record(problem_id, rewards)
+        return [None] * len(environments)
+
+
+def curriculum_feedback(curriculum: Curriculum) -> CurriculumFeedback:
+    """A ``GRPOTrainer`` reward function that feeds episode rewards to ``curriculum``; see
+    :class:`CurriculumFeedback`."""
+    return CurriculumFeedback(curriculum)
 
 
 def _tagged(text: str, tag: str) -> str:

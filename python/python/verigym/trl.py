@@ -110,7 +110,9 @@ class _Draw:
                 "there (GRPOConfig(dataloader_num_workers=0))"
             )
         rows = served.rows(batch["index"])
-        return {column: [row[column] for row in rows] for column in _COLUMNS}
+        # The columns are the rows' own, so a caller's `row` decides them (episode rows add
+        # `feedback`).
+        return {column: [row[column] for row in rows] for column in (rows[0] if rows else _COLUMNS)}
 
 
 def _draw_for(key: int) -> _Draw:
@@ -139,8 +141,6 @@ def curriculum_dataset(
     ``verigym.CurriculumDataset`` for ``cache`` and for the settings it refuses
     (``dataloader_num_workers > 0``, several processes).
     """
-    import datasets
-    import pyarrow as pa
 
     def row(record: Record) -> dict[str, Any]:
         return {
@@ -151,9 +151,16 @@ def curriculum_dataset(
             "difficulty": record["meta"]["difficulty"],
         }
 
-    served = CurriculumDataset(curriculum, size, row=row, cache=cache)
+    return _drawn(CurriculumDataset(curriculum, size, row=row, cache=cache))
+
+
+def _drawn(served: CurriculumDataset) -> "datasets.Dataset":
+    """``served`` as a ``datasets.Dataset`` whose rows are drawn when TRL first reads them."""
+    import datasets
+    import pyarrow as pa
+
     # The rows are only indices until read; the transform draws them.
-    table = pa.table({"index": pa.array(range(size), type=pa.int64())})
+    table = pa.table({"index": pa.array(range(served.size), type=pa.int64())})
     return datasets.Dataset(table).with_transform(_Draw(served))
 
 
