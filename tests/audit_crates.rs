@@ -317,6 +317,29 @@ fn dev_dependency_by_path() {
     assert!(r.counts.killed > 0, "{:?}", r.counts);
 }
 
+/// A dev-dependency on another version of the package itself (as itoa 1.0.19's pull itoa 1.0.18)
+/// makes `-p NAME` ambiguous to cargo: the audit names the package with its version, and only
+/// then (`devdep`'s arguments stay `-p devdep`).
+#[test]
+fn a_dependency_on_another_version_of_itself() {
+    let r = audit("selfdep", &opts());
+    assert_eq!(
+        r.cargo_args[..2],
+        ["-p", "selfdep@0.2.0"],
+        "{:?}",
+        r.cargo_args
+    );
+    assert_eq!(
+        r.tests,
+        [
+            "[tests/agree] doubles_are_even",
+            "[tests/agree] doubles_as_the_released_version_does"
+        ]
+    );
+    assert!(r.counts.killed > 0, "{:?}", r.counts);
+    assert_eq!(audit("devdep", &opts()).cargo_args[..2], ["-p", "devdep"]);
+}
+
 #[test]
 fn features_add_code_and_tests() {
     let dec_killed = |r: &CrateReport| {

@@ -255,25 +255,37 @@ fn audit(path: &Path, opts: &CrateOptions, detail: bool) -> Result<Audited, Repo
     let files = selection::restrict(&files, &chosen.ordinals);
     let tmp = super::sandbox::private_dir("crate")?;
     let copy = package::copy(&pkg, &tmp.path().join("src"))?;
-    let cargo_args = cargo_args(&pkg, opts)?;
+    let mut cargo_args = cargo_args(&pkg, opts)?;
     let prepare_ms = ms(t0.elapsed());
 
     let t_build = Instant::now();
-    let built = compile::build(
-        &pkg,
-        &copy,
-        &files,
-        &compile::BuildArgs {
-            args: cargo_args.clone(),
-            target_dir: opts
-                .target_dir
-                .clone()
-                .unwrap_or_else(|| tmp.path().join("target")),
-            wall: None,
-            // The user's target directory keeps the profile it was built with.
-            no_debuginfo: false,
-        },
-    )?;
+    let build = |args: &[String]| {
+        compile::build(
+            &pkg,
+            &copy,
+            &files,
+            &compile::BuildArgs {
+                args: args.to_vec(),
+                target_dir: opts
+                    .target_dir
+                    .clone()
+                    .unwrap_or_else(|| tmp.path().join("target")),
+                wall: None,
+                // The user's target directory keeps the profile it was built with.
+                no_debuginfo: false,
+            },
+        )
+    };
+    let built = match build(&cargo_args) {
+        // A dependency pulls another version of this very package (itoa's dev-dependencies
+        // pull an older itoa), so cargo cannot tell which `-p name` means: name it with its
+        // version, as cargo asks. Only then, so every other report's arguments stay as they were.
+        Err(e) if names_two_packages(&e, &pkg.name) => {
+            cargo_args[1] = format!("{}@{}", pkg.name, pkg.version);
+            build(&cargo_args)?
+        }
+        built => built?,
+    };
     let build_ms = ms(t_build.elapsed());
     if built.exes.is_empty() {
         return Err(RepoError::Crate {
@@ -613,7 +625,14 @@ fn label(target: &str, test: &str) -> String {
     format!("[{target}] {test}")
 }
 
-/// Cargo's arguments: the package, features, and the test targets that count.
+/// Whether a build failed because `-p name` matches several packages of the resolved graph.
+fn names_two_packages(e: &RepoError, name: &str) -> bool {
+    matches!(e, RepoError::Compile { message, .. }
+        if message.contains(&format!("`{name}` is ambiguous")))
+}
+
+/// Cargo's arguments: the package (always first, as `-p NAME`), features, and the test targets
+/// that count.
 fn cargo_args(pkg: &package::Package, opts: &CrateOptions) -> Result<Vec<String>, RepoError> {
     let mut args = vec!["-p".to_owned(), pkg.name.clone()];
     if !opts.features.is_empty() {
