@@ -183,6 +183,33 @@ fn cli_writes_a_json_report_of_the_schema_type() {
     assert!(table.contains("survivors ("), "{table}");
     let text = std::fs::read_to_string(&json).unwrap();
     let parsed: AuditReport = serde_json::from_str(&text).unwrap();
+    // Survivors one line each, diffs only behind --diffs (they are in the JSON either way).
+    let survivors = parsed.survivors().count();
+    assert!(survivors > 0);
+    let lines = |table: &str| {
+        table
+            .lines()
+            .filter(|l| parsed.survivors().any(|m| l.contains(&m.mutant.id)))
+            .count()
+    };
+    assert_eq!(lines(&table), survivors, "{table}");
+    assert!(!table.contains("--- a/src/lib.rs"), "{table}");
+    let with_diffs = verigym(&[
+        "audit",
+        mini().to_str().unwrap(),
+        "--suite",
+        "weak",
+        "--equivalence-inputs",
+        "0",
+        "--diffs",
+    ]);
+    let with_diffs = String::from_utf8(with_diffs.stdout).unwrap();
+    assert_eq!(
+        with_diffs.matches("--- a/src/lib.rs").count(),
+        survivors,
+        "{with_diffs}"
+    );
+    assert!(with_diffs.lines().count() > table.lines().count() + 2 * survivors);
     assert_eq!(parsed.suite, "weak");
     assert_eq!(parsed.counts.total, 54);
     // The committed schema is the one generated from the type, and names its top-level fields.

@@ -625,13 +625,13 @@ fn shards_files_and_functions_select_mutants_with_the_unselected_verdicts() {
         "log2's endless loop still times out"
     );
     assert!(
-        krate::render(&excluded).contains(&format!(
+        krate::render(&excluded, false).contains(&format!(
             "selected {} of {} mutants",
             excluded.mutants.len(),
             full.mutants.len()
         )),
         "{}",
-        krate::render(&excluded)
+        krate::render(&excluded, false)
     );
 }
 

@@ -142,7 +142,7 @@ fn file_filters_select_by_path() {
     .unwrap();
     assert!(none.mutants.is_empty());
     assert_eq!(none.selection.selected, 0);
-    assert!(audit::render(&none).contains("warning: no mutant selected"));
+    assert!(audit::render(&none, false).contains("warning: no mutant selected"));
     let all = MutantFilter {
         files: vec![FileGlob::parse("--file", "src/*.rs").unwrap()],
         ..MutantFilter::default()

@@ -28,6 +28,10 @@ pub struct Args {
     /// Also write the full report as JSON to this file (`-` for stdout, replacing the table).
     #[arg(long)]
     json: Option<PathBuf>,
+    /// Print each survivor's diff under its line in the table (one line each without it; the
+    /// diffs are always in the JSON report and in `--mutants-out DIR/diff/`).
+    #[arg(long)]
+    diffs: bool,
     /// Random inputs per function when checking survivors for equivalence (0: off).
     #[arg(long, default_value_t = 200)]
     equivalence_inputs: u32,
@@ -195,7 +199,9 @@ pub fn run(args: Args) -> Result<()> {
     }
     let suite = args.suite.as_deref().unwrap_or("strong");
     let report = audit::audit(&args.repo, suite, &opts)?;
-    output::report(args.json.as_deref(), &report, || audit::render(&report))
+    output::report(args.json.as_deref(), &report, || {
+        audit::render(&report, args.diffs)
+    })
 }
 
 fn run_crate(args: Args) -> Result<()> {
@@ -210,5 +216,7 @@ fn run_crate(args: Args) -> Result<()> {
         ..args.krate.options()
     };
     let report = krate::audit_crate(&args.repo, &opts)?;
-    output::report(args.json.as_deref(), &report, || krate::render(&report))
+    output::report(args.json.as_deref(), &report, || {
+        krate::render(&report, args.diffs)
+    })
 }

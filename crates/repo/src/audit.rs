@@ -924,8 +924,9 @@ fn redundant(matrix: &[TestKills]) -> Vec<String> {
         .collect()
 }
 
-/// Renders the report as a readable table: summary, survivors with diffs, kill matrix.
-pub fn render(report: &AuditReport) -> String {
+/// Renders the report as a readable table: summary, survivors one line each (with its diff
+/// under it when `diffs`), kill matrix.
+pub fn render(report: &AuditReport, diffs: bool) -> String {
     let c = &report.counts;
     let mut s = format!(
         "verigym audit: {} with suite `{}` ({} tests)\n\n",
@@ -978,7 +979,8 @@ pub fn render(report: &AuditReport) -> String {
                 None => "equivalence unchecked",
             };
             s += &format!(
-                "\n{} {:?} in {} at {}:{}  `{}` -> `{}`  [{}: {}]\n{}",
+                "{}{} {:?} in {} at {}:{}  `{}` -> `{}`  [{}: {}]\n",
+                if diffs { "\n" } else { "  " },
                 m.mutant.id,
                 m.mutant.operator,
                 m.mutant.function,
@@ -988,8 +990,10 @@ pub fn render(report: &AuditReport) -> String {
                 one_line(&m.mutant.replacement),
                 flag,
                 m.equivalence_note.as_deref().unwrap_or(""),
-                m.mutant.diff
             );
+            if diffs {
+                s += &m.mutant.diff;
+            }
         }
     }
     s += "\nkill matrix (test: mutants killed, of viable):\n";
@@ -1011,7 +1015,7 @@ pub fn render(report: &AuditReport) -> String {
     s
 }
 
-fn one_line(text: &str) -> String {
+pub(crate) fn one_line(text: &str) -> String {
     let flat: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
     if flat.chars().count() > 40 {
         format!("{}…", flat.chars().take(40).collect::<String>())

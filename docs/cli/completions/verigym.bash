@@ -204,7 +204,7 @@ _verigym() {
             return 0
             ;;
         verigym__subcmd__audit)
-            opts="-p -h --suite --package --features --all-features --no-default-features --tests --test-filter --target-dir --full-matrix --json --equivalence-inputs --seed --fuel --mutants-out --file --exclude --function --in-diff --shard --threads --progress --help"
+            opts="-p -h --suite --package --features --all-features --no-default-features --tests --test-filter --target-dir --full-matrix --json --diffs --equivalence-inputs --seed --fuel --mutants-out --file --exclude --function --in-diff --shard --threads --progress --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -278,6 +278,7 @@ off\t'Nothing'"
 complete -c verigym -n "__fish_verigym_using_subcommand audit" -l all-features -d 'Crate: enable every feature'
 complete -c verigym -n "__fish_verigym_using_subcommand audit" -l no-default-features -d 'Crate: do not enable the default features'
 complete -c verigym -n "__fish_verigym_using_subcommand audit" -l full-matrix -d 'Crate: run every test against every mutant (the full kill matrix, in cargo\'s order) instead of only the tests that reach it, cheapest first, stopping at the first failure'
+complete -c verigym -n "__fish_verigym_using_subcommand audit" -l diffs -d 'Print each survivor\'s diff under its line in the table (one line each without it; the diffs are always in the JSON report and in `--mutants-out DIR/diff/`)'
 complete -c verigym -n "__fish_verigym_using_subcommand audit" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c verigym -n "__fish_verigym_using_subcommand catalog" -l out -d 'Mini repo: where to write the catalog (`-` for stdout) [default: <REPO>/bugs.json]. Crate (required): the catalog directory, which gets `catalog.json` and `source/`, the package\'s copy the catalog was built from; it must be new, empty or a previous catalog (replaced), and outside the package' -r -F
 complete -c verigym -n "__fish_verigym_using_subcommand catalog" -l suite -d 'Crate: one integration test, by file (relative to the package) or target name' -r

@@ -306,6 +306,7 @@ Register-ArgumentCompleter -Native -CommandName 'verigym' -ScriptBlock {
             [CompletionResult]::new('--all-features', '--all-features', [CompletionResultType]::ParameterName, 'Crate: enable every feature')
             [CompletionResult]::new('--no-default-features', '--no-default-features', [CompletionResultType]::ParameterName, 'Crate: do not enable the default features')
             [CompletionResult]::new('--full-matrix', '--full-matrix', [CompletionResultType]::ParameterName, 'Crate: run every test against every mutant (the full kill matrix, in cargo''s order) instead of only the tests that reach it, cheapest first, stopping at the first failure')
+            [CompletionResult]::new('--diffs', '--diffs', [CompletionResultType]::ParameterName, 'Print each survivor''s diff under its line in the table (one line each without it; the diffs are always in the JSON report and in `--mutants-out DIR/diff/`)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break

@@ -973,8 +973,9 @@ fn run_plan(
     Ok(())
 }
 
-/// Renders the report as a readable table: summary, targets, survivors with diffs.
-pub fn render(report: &CrateReport) -> String {
+/// Renders the report as a readable table: summary, targets, survivors one line each (with its
+/// diff under it when `diffs`).
+pub fn render(report: &CrateReport, diffs: bool) -> String {
     let c = &report.counts;
     let mut s = format!(
         "verigym audit: crate {} {} ({} files, {} tests in {} targets{})\n\n",
@@ -1046,19 +1047,24 @@ pub fn render(report: &CrateReport) -> String {
         for m in survivors {
             let mu = &m.report.mutant;
             s += &format!(
-                "\n{} {:?} in {} at {}:{}:{}{}\n{}",
+                "{}{} {:?} in {} at {}:{}:{}  `{}` -> `{}`{}\n",
+                if diffs { "\n" } else { "  " },
                 mu.id,
                 mu.operator,
                 mu.function,
                 m.file,
                 mu.line,
                 mu.column,
+                super::audit::one_line(&mu.original),
+                super::audit::one_line(&mu.replacement),
                 m.report
                     .reason
                     .as_deref()
                     .map_or(String::new(), |r| format!("  [{r}]")),
-                mu.diff
             );
+            if diffs {
+                s += &mu.diff;
+            }
         }
     }
     s
