@@ -363,3 +363,89 @@ fn const_contexts_types_and_preconditions() {
             .contains("entry assertions left out")
     );
 }
+
+const PANICS_LIB: &str = r#"
+/// `a` divided by `b`, rounded down.
+///
+/// # Panics
+///
+/// If `b` is zero.
+pub fn div_down(a: u32, b: u32) -> u32 {
+    if b == 0 {
+        panic!("division by zero");
+    }
+    a.checked_div(b).unwrap_or(0)
+}
+
+/// The same, undocumented: its panic is part of what it does.
+pub fn div_plain(a: u32, b: u32) -> u32 {
+    if b == 0 {
+        panic!("division by zero");
+    }
+    a.checked_div(b).unwrap_or(0)
+}
+"#;
+
+const PANICS_SUITE: &str = r#"
+#[test]
+fn divides() {
+    assert_eq!(div_down(7, 2), 3);
+    assert_eq!(div_plain(7, 2), 3);
+}
+"#;
+
+/// Removing the zero check changes only the inputs a `# Panics` section rules out (b = 0: the
+/// original panics, the mutant returns 0), so that survivor is likely equivalent; the same
+/// removal in the undocumented twin is a real difference.
+#[test]
+fn a_documented_panic_is_outside_the_contract() {
+    let src = RepoSource {
+        name: "panics".into(),
+        library: PANICS_LIB.into(),
+        suite_name: "strong".into(),
+        suite: PANICS_SUITE.into(),
+    };
+    let r = audit::audit_source(
+        &src,
+        &AuditOptions {
+            equivalence_inputs: 200,
+            ..AuditOptions::default()
+        },
+    )
+    .unwrap();
+    let removal = |f: &str| {
+        r.mutants
+            .iter()
+            .find(|m| {
+                m.mutant.function == f
+                    && m.mutant.operator == Operator::StatementRemoval
+                    && m.mutant.original.starts_with("if b == 0")
+            })
+            .unwrap_or_else(|| panic!("no removal of {f}'s zero check"))
+    };
+    let documented = removal("div_down");
+    assert_eq!(documented.status, Status::Survived);
+    assert_eq!(
+        documented.likely_equivalent,
+        Some(true),
+        "{:?}",
+        documented.equivalence_note
+    );
+    assert!(
+        documented
+            .equivalence_note
+            .as_deref()
+            .unwrap()
+            .contains("`# Panics` section"),
+        "{:?}",
+        documented.equivalence_note
+    );
+    let plain = removal("div_plain");
+    assert_eq!(plain.status, Status::Survived);
+    assert_eq!(
+        plain.likely_equivalent,
+        Some(false),
+        "{:?}",
+        plain.equivalence_note
+    );
+}

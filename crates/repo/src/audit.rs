@@ -852,10 +852,16 @@ fn check_equivalence(
             let filter = filter(p);
             let ran = out.stdout.contains(&format!("test {filter} ..."));
             if out.success() && ran {
-                let skipped = if p.preconditions > 0 {
-                    " (inputs that violate its entry assertions left out)"
-                } else {
-                    ""
+                let skipped = match (p.preconditions > 0, p.panics_documented) {
+                    (true, true) => {
+                        " (inputs that violate its entry assertions, and those its `# Panics` \
+                         section rules out, left out)"
+                    }
+                    (true, false) => " (inputs that violate its entry assertions left out)",
+                    (false, true) => {
+                        " (inputs on which it panics, as its `# Panics` section allows, left out)"
+                    }
+                    (false, false) => "",
                 };
                 return (
                     *ordinal,
@@ -873,11 +879,16 @@ fn check_equivalence(
                 .unwrap_or("");
             let msg = libtest::panic_message(section);
             if msg.contains(equiv::NO_VALID_INPUT) {
+                let within = if p.panics_documented {
+                    "the function's entry assertions and runs it without a documented panic"
+                } else {
+                    "the function's entry assertions"
+                };
                 return (
                     *ordinal,
                     None,
                     format!(
-                        "none of {} random inputs satisfies the function's entry assertions",
+                        "none of {} random inputs satisfies {within}",
                         opts.equivalence_inputs
                     ),
                 );

@@ -154,6 +154,10 @@ pub struct FnInfo {
     /// over the parameters: the function's stated preconditions. Differential testing drops
     /// inputs that violate them.
     pub preconditions: Vec<String>,
+    /// Whether its doc comment has a `# Panics` section: then the inputs on which the original
+    /// panics are the ones its documentation rules out, and differential testing drops them
+    /// too (the prose cannot be read as code, but the original's own panic marks the case).
+    pub panics_documented: bool,
 }
 
 /// The result of walking a library: its mutants in source order and what the schemata needs.
@@ -600,6 +604,7 @@ impl Finder {
     fn enter_fn(
         &mut self,
         name: String,
+        attrs: &[syn::Attribute],
         vis: &syn::Visibility,
         sig: &syn::Signature,
         block: &syn::Block,
@@ -625,6 +630,7 @@ impl Finder {
         self.functions.push(FnInfo {
             param_names,
             preconditions: entry_assertions(block),
+            panics_documented: documents_panics(attrs),
             span: start..node_range(block).end,
             body: range_of(block.brace_token.span.open()).end
                 ..range_of(block.brace_token.span.close()).start,
@@ -943,6 +949,24 @@ fn values_for(text: &str) -> Vec<String> {
 }
 
 /// The conditions of the `assert!`-family statements that open `block`, as Rust text.
+/// Whether a doc comment (`///` lines or `#[doc = "…"]`) has a `# Panics` heading, as rustdoc's
+/// convention names the inputs a function refuses.
+fn documents_panics(attrs: &[syn::Attribute]) -> bool {
+    attrs.iter().any(|a| {
+        let syn::Meta::NameValue(nv) = &a.meta else {
+            return false;
+        };
+        let Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Str(text),
+            ..
+        }) = &nv.value
+        else {
+            return false;
+        };
+        nv.path.is_ident("doc") && text.value().lines().any(|l| l.trim() == "# Panics")
+    })
+}
+
 fn entry_assertions(block: &syn::Block) -> Vec<String> {
     let mut out = Vec::new();
     for stmt in &block.stmts {
@@ -1200,7 +1224,7 @@ fn path_values(path: &syn::Path, depth: u32) -> Vec<String> {
 
 impl<'ast> Visit<'ast> for Finder {
     fn visit_item_fn(&mut self, i: &'ast syn::ItemFn) {
-        self.enter_fn(i.sig.ident.to_string(), &i.vis, &i.sig, &i.block);
+        self.enter_fn(i.sig.ident.to_string(), &i.attrs, &i.vis, &i.sig, &i.block);
     }
 
     fn visit_item_impl(&mut self, i: &'ast syn::ItemImpl) {
@@ -1214,7 +1238,7 @@ impl<'ast> Visit<'ast> for Finder {
             Some(ty) => format!("{ty}::{}", i.sig.ident),
             None => i.sig.ident.to_string(),
         };
-        self.enter_fn(name, &i.vis, &i.sig, &i.block);
+        self.enter_fn(name, &i.attrs, &i.vis, &i.sig, &i.block);
     }
 
     // Constants, statics, patterns, types and macros hold no run-time code to mutate (and a
