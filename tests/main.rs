@@ -28,6 +28,7 @@ mod maze;
 mod modarith_props;
 mod modexp;
 mod mutants_out;
+mod nim;
 mod probe;
 mod program_trace;
 mod readme;

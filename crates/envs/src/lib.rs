@@ -5,8 +5,9 @@
 //! rewards), `logic/` (puzzles with solver-proven unique solutions or constraint checks, and the
 //! square-grid reader), `planning/` (move plans simulated against the rules, and the plan-list
 //! layout), `algorithms/` (graph and optimisation problems with certificates, and the number-list
-//! grammar) and `code/` (`repo_fix`, cargo feature `repo_fix`). `forms.rs` is the layout every
-//! family's grammar peels off. [`registry`] lists the shipped envs and holds [`registry::EnvSet`];
+//! grammar), `games/` (impartial games solved by Sprague–Grundy values) and `code/` (`repo_fix`,
+//! cargo feature `repo_fix`). `forms.rs` is the layout every family's grammar peels off.
+//! [`registry`] lists the shipped envs and holds [`registry::EnvSet`];
 //! it is where ids are looked up. The env modules are re-exported at the root, so
 //! `verigym_envs::sudoku` is the sudoku env wherever its folder is.
 
@@ -17,6 +18,7 @@ pub mod code;
 #[cfg(test)]
 mod feedback_tests;
 mod forms;
+pub mod games;
 pub mod logic;
 pub mod planning;
 pub mod registry;
@@ -32,6 +34,7 @@ pub use crate::arithmetic::modexp;
 pub use crate::arithmetic::program_trace;
 #[cfg(feature = "repo_fix")]
 pub use crate::code::repo_fix;
+pub use crate::games::nim;
 pub use crate::logic::binairo;
 pub use crate::logic::countdown;
 pub use crate::logic::cryptarithm;

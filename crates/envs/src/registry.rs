@@ -13,6 +13,7 @@ use crate::linear_mod::LinearMod;
 use crate::maze::Maze;
 use crate::modarith::ModArith;
 use crate::modexp::ModExp;
+use crate::nim::Nim;
 use crate::program_trace::ProgramTrace;
 #[cfg(feature = "repo_fix")]
 use crate::repo_fix::RepoFix;
@@ -48,6 +49,7 @@ static ENVS: &[&dyn DynEnv] = &[
     &Crt,
     &LinearMod,
     &ProgramTrace,
+    &Nim,
 ];
 
 /// Every registered env, in listing order.
