@@ -46,6 +46,11 @@ const PINNED: &[(&str, u32, &str)] = &[
         8,
         "b19ca565c0956752460eb462927d203ee643859e17c15058d4f1a3c4b11439f0",
     ),
+    (
+        "standard-v9",
+        9,
+        "5afeed500a594e6d2d16d41e07f188de593e1f332f7fcc2e47fa9ea84204faf6",
+    ),
 ];
 
 /// A fresh directory, removed when the value drops.
@@ -112,7 +117,7 @@ fn shipped_suites_are_frozen() {
 
 #[test]
 fn the_newest_standard_covers_every_registered_env_at_three_levels() {
-    let spec = SuiteSpec::load("standard-v8", &EnvSet::shipped()).unwrap();
+    let spec = SuiteSpec::load("standard-v9", &EnvSet::shipped()).unwrap();
     for env in verigym::registry::envs() {
         let mut levels: Vec<f64> = spec
             .entries
@@ -143,7 +148,7 @@ fn build_then_check_is_byte_exact_across_thread_counts() {
         .build()
         .unwrap()
         .install(|| {
-            SuiteSpec::load("standard-v8", &EnvSet::shipped())
+            SuiteSpec::load("standard-v9", &EnvSet::shipped())
                 .unwrap()
                 .build(&EnvSet::shipped())
                 .unwrap()
@@ -167,7 +172,7 @@ fn build_then_check_is_byte_exact_across_thread_counts() {
 fn tampering_is_caught_and_named() {
     let dir_guard = scratch("tamper");
     let dir = dir_guard.path();
-    SuiteSpec::load("standard-v8", &EnvSet::shipped())
+    SuiteSpec::load("standard-v9", &EnvSet::shipped())
         .unwrap()
         .build(&EnvSet::shipped())
         .unwrap()
@@ -223,11 +228,11 @@ fn bad_suite_files_name_the_field() {
             .to_string();
         assert!(err.contains(needle), "{needle}: {err}");
     }
-    let err = SuiteSpec::load("standard-v9", &EnvSet::shipped())
+    let err = SuiteSpec::load("standard-v10", &EnvSet::shipped())
         .unwrap_err()
         .to_string();
     assert!(
-        err.contains("`suite`: standard-v9; allowed: a shipped suite (standard-v1"),
+        err.contains("`suite`: standard-v10; allowed: a shipped suite (standard-v1"),
         "{err}"
     );
 }

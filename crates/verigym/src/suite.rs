@@ -51,6 +51,10 @@ pub const SHIPPED: &[(&str, &str)] = &[
         "standard-v8",
         include_str!("../../../envs/suites/standard-v8.toml"),
     ),
+    (
+        "standard-v9",
+        include_str!("../../../envs/suites/standard-v9.toml"),
+    ),
 ];
 
 /// The most problems one entry may ask for.

@@ -4,6 +4,7 @@
 //! after which the position's value is 0, so every winning move scores and no other does.
 
 mod check;
+mod feedback;
 mod params;
 mod probes;
 mod prompt;
@@ -80,6 +81,10 @@ impl Env for Nim {
 
     fn verify(&self, data: &NimData, response: &str) -> Verdict {
         verify::verify(data, response)
+    }
+
+    fn feedback(&self, data: &NimData, response: &str) -> Option<String> {
+        feedback::feedback(data, response)
     }
 
     fn probe_answers(&self, data: &NimData, answer: &str, foreign: &str) -> ProbeAnswers {

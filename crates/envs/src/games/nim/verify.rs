@@ -78,7 +78,7 @@ fn judge(data: &NimData, m: Move) -> Verdict {
 }
 
 /// `take T [stones] from pile K` or `pile K: take T [stones]`, any case.
-fn parse_move(text: &str) -> Option<Move> {
+pub(super) fn parse_move(text: &str) -> Option<Move> {
     let spaced = text.replace([':', ','], " : ").to_lowercase();
     let words: Vec<&str> = spaced.split_whitespace().collect();
     let verb = |w: &str| w == "take" || w == "remove";
