@@ -51,6 +51,7 @@ mod shortest_path;
 mod sudoku;
 mod suites;
 mod support;
+mod tictactoe;
 mod topo_order;
 mod water_jugs;
 mod zebra;

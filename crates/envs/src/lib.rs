@@ -5,7 +5,7 @@
 //! rewards), `logic/` (puzzles with solver-proven unique solutions or constraint checks, and the
 //! square-grid reader), `planning/` (move plans simulated against the rules, and the plan-list
 //! layout), `algorithms/` (graph and optimisation problems with certificates, and the number-list
-//! grammar), `games/` (impartial games solved by Sprague–Grundy values) and `code/` (`repo_fix`,
+//! grammar), `games/` (games solved exactly: Sprague–Grundy values, full search) and `code/` (`repo_fix`,
 //! cargo feature `repo_fix`). `forms.rs` is the layout every family's grammar peels off.
 //! [`registry`] lists the shipped envs and holds [`registry::EnvSet`];
 //! it is where ids are looked up. The env modules are re-exported at the root, so
@@ -35,6 +35,7 @@ pub use crate::arithmetic::program_trace;
 #[cfg(feature = "repo_fix")]
 pub use crate::code::repo_fix;
 pub use crate::games::nim;
+pub use crate::games::tictactoe;
 pub use crate::logic::binairo;
 pub use crate::logic::countdown;
 pub use crate::logic::cryptarithm;

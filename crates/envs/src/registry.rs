@@ -20,6 +20,7 @@ use crate::repo_fix::RepoFix;
 use crate::sat::Sat;
 use crate::shortest_path::ShortestPath;
 use crate::sudoku::Sudoku;
+use crate::tictactoe::TicTacToe;
 use crate::topo_order::TopoOrder;
 use crate::water_jugs::WaterJugs;
 use crate::zebra::Zebra;
@@ -50,6 +51,7 @@ static ENVS: &[&dyn DynEnv] = &[
     &LinearMod,
     &ProgramTrace,
     &Nim,
+    &TicTacToe,
 ];
 
 /// Every registered env, in listing order.

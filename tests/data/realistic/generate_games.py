@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the realistic-forms corpus of the game envs (nim).
+"""Writes the realistic-forms corpus of the game envs (nim, tictactoe).
 
 Same format and use as generate_core.py (the shared helpers are in corpus.py); run from
 the repository root with a built binary:
@@ -124,7 +124,75 @@ def nim():
                 yield dict(level=level, seed=seed, index=r["index"], form=form, response=response, expect=expect)
 
 
-ENVS = {"nim": nim}
+LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
+
+
+def ttt_best(board, me):
+    """The best cells (1-based) for `me` to move, by plain minimax."""
+    them = "O" if me == "X" else "X"
+
+    def won(b, m):
+        return any(all(b[i] == m for i in line) for line in LINES)
+
+    def value(b, me, them):
+        best = None
+        for i in range(9):
+            if b[i] == ".":
+                b[i] = me
+                v = 1 if won(b, me) else -value(b, them, me)
+                b[i] = "."
+                best = v if best is None else max(best, v)
+        return 0 if best is None else best
+
+    b = list(board)
+    top = value(b, me, them)
+    out = []
+    for i in range(9):
+        if b[i] == ".":
+            b[i] = me
+            v = 1 if won(b, me) else -value(b, them, me)
+            b[i] = "."
+            if v == top:
+                out.append(i + 1)
+    return out
+
+
+def tictactoe():
+    for level, seed in PROBLEMS:
+        for r in records("tictactoe", level, seed):
+            d = r["data"]
+            board, me, a = d["board"], d["to_move"], r["answer"]
+            best = ttt_best(board, me)
+            empty = [i + 1 for i, c in enumerate(board) if c == "."]
+            marked = [i + 1 for i, c in enumerate(board) if c != "."]
+            mistakes = [c for c in empty if c not in best]
+            forms = protocol_forms(a) + [
+                ("cell_word", tag(f"cell {a}"), "correct"),
+                ("cell_sentence", tag(f"Cell {a}."), "correct"),
+                ("square_word", tag(f"square {a}"), "correct"),
+                ("position_word", tag(f"Position {a}"), "correct"),
+                ("final_answer_lead_in", tag(f"The answer is {a}"), "correct"),
+                ("reasoning_in_think", f"<think>I must block the open line first.</think>\n{tag(a)}", "correct"),
+                # Near misses.
+                ("a_marked_cell", tag(str(marked[0])), "wrong_answer"),
+                ("cell_zero", tag("0"), "wrong_answer"),
+                ("cell_ten", tag("10"), "wrong_answer"),
+                ("two_cells", tag(f"{a} or {empty[-1]}"), "unparsable_answer"),
+                ("a_word", tag("the center"), "unparsable_answer"),
+                ("row_and_column", tag("row 2, column 2"), "unparsable_answer"),
+                ("hedged", tag(f"probably {a}"), "unparsable_answer"),
+                ("mark_and_cell", tag(f"{me} at {a}"), "unparsable_answer"),
+            ]
+            if len(best) > 1:
+                forms.append(("another_best_move", tag(str(best[1])), "correct"))
+            if mistakes:
+                forms.append(("a_mistake", tag(str(mistakes[0])), "wrong_answer"))
+                forms.append(("right_then_mistake", f"{tag(a)}\n<ANSWER>{mistakes[0]}</ANSWER>", "conflicting_answers"))
+            for form, response, expect in forms:
+                yield dict(level=level, seed=seed, index=r["index"], form=form, response=response, expect=expect)
+
+
+ENVS = {"nim": nim, "tictactoe": tictactoe}
 
 for name in sys.argv[2:] or ENVS:
     with open(os.path.join("tests/data/realistic", f"{name}.jsonl"), "w") as f:
