@@ -4,6 +4,7 @@ use crate::binairo::Binairo;
 use crate::countdown::Countdown;
 use crate::crt::Crt;
 use crate::cryptarithm::Cryptarithm;
+use crate::det_mod::DetMod;
 use crate::futoshiki::Futoshiki;
 use crate::graph_coloring::GraphColoring;
 use crate::hanoi::Hanoi;
@@ -48,6 +49,7 @@ static ENVS: &[&dyn DynEnv] = &[
     &Crt,
     &LinearMod,
     &ProgramTrace,
+    &DetMod,
 ];
 
 /// Every registered env, in listing order.
