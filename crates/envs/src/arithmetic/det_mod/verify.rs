@@ -2,7 +2,7 @@
 //! from the record's matrix.
 //!
 //! **Answer form.** `[DET REL] VALUE`, through the core's normalisation (Markdown, math
-//! wrappers, a trailing period):
+//! wrappers, a trailing period), Markdown emphasis and code marks dropped anywhere:
 //! - VALUE is `modarith`'s form ([`crate::modarith::parse_value`]): `17`, `x = 17`,
 //!   `≡ 17 (mod p)`, `17 mod p`, `17 \pmod{p}`.
 //! - DET REL, optional, names the determinant: `det(A)`, `\det(A)`, `det A`, `\det A` or `|A|`,
@@ -20,6 +20,7 @@
 
 use super::DetModData;
 use super::matrix::det_mod;
+use crate::forms::strip_emphasis;
 use crate::modarith::{Value, parse_value};
 use verigym_core::extract::extract_agreed_answer;
 use verigym_core::verdict::{Reason, Verdict};
@@ -37,6 +38,8 @@ pub fn verify(data: &DetModData, response: &str) -> Verdict {
         Err(rejection) => return rejection.into(),
     };
     let p = data.modulus;
+    // `*`, `_` and `` ` `` mean nothing here: `det(A) = **12**` is `det(A) = 12`.
+    let answer = strip_emphasis(&answer);
     let value = match strip_det(&answer, p) {
         Ok(rest) => parse_value(rest, p),
         Err(DetPrefix::OtherModulus) => Some(Value::WrongModulus),
@@ -173,6 +176,8 @@ mod tests {
             "det(A) mod 7 = 5",
             "$\\det A \\bmod 7 = 5$",
             "det(A) ≡ 5 (mod 7)",
+            "det(A) = **5**",
+            "**det(A)** = 5",
             "5.",
         ] {
             let v = judge(form);
