@@ -2,9 +2,14 @@
 //! over the integers by the Chinese remainder theorem on two large primes (for the probes'
 //! unreduced near miss).
 
-/// `a·b mod p`, the product taken in a u128 so no modulus overflows it.
+/// `a·b mod p` for residues below p: in a u64 when p ≤ 2^32 (every level, and the record check's
+/// limit), so the product cannot overflow, else in a u128 so no modulus overflows it.
 fn mul(a: u64, b: u64, p: u64) -> u64 {
-    (u128::from(a) * u128::from(b) % u128::from(p)) as u64
+    if p <= 1 << 32 {
+        a * b % p
+    } else {
+        (u128::from(a) * u128::from(b) % u128::from(p)) as u64
+    }
 }
 
 /// `acc + a·b mod p` for residues below p.
@@ -27,7 +32,7 @@ fn inv(a: u64, p: u64) -> u64 {
 
 /// det(A) mod p for an n×n matrix of residues below the prime p: Gaussian elimination to upper
 /// triangular form, a row swap flipping the sign, then the product of the diagonal: O(n³)
-/// multiplications, each taken in a u128. Entries at or above p are reduced first, a ragged
+/// multiplications, none overflowing (see `mul`). Entries at or above p are reduced first, a ragged
 /// matrix reads missing entries as 0 and p below 2 gives 0, so no input panics (the record check
 /// rejects all three before an answer is judged).
 pub fn det_mod(rows: &[Vec<u64>], p: u64) -> u64 {

@@ -14,12 +14,12 @@
 //! where `p − 1` is right); a stated modulus other than p is wrong; anything else (`12 or 13`,
 //! `12.0`) is unparsable.
 //!
-//! **Judging.** The value is compared with det(A) mod p recomputed from the matrix by Gaussian
-//! elimination; the stored determinant is only the reference (the record check rejects a record
-//! where the two differ, so a tampered record is a verifier error, never a free pass).
+//! **Judging.** Every call first runs the record check, which recomputes det(A) mod p from the
+//! matrix by Gaussian elimination and rejects a record whose stored determinant differs (a
+//! verifier error, never a free pass, and no malformed record can panic the parser); the value is
+//! then compared with that determinant.
 
 use super::DetModData;
-use super::matrix::det_mod;
 use crate::forms::strip_emphasis;
 use crate::modarith::{Value, parse_value};
 use verigym_core::extract::extract_agreed_answer;
@@ -50,7 +50,9 @@ pub fn verify(data: &DetModData, response: &str) -> Verdict {
             Reason::UnparsableAnswer,
             "the answer is not a single integer such as 17 or det(A) = 17",
         ),
-        Some(Value::InRange(v)) if v == det_mod(&data.matrix, p) => Verdict::correct(),
+        // The record check above recomputed det(A) mod p from the matrix and proved it equal to
+        // the stored value, so comparing with the stored value compares with the recomputed one.
+        Some(Value::InRange(v)) if v == data.determinant => Verdict::correct(),
         Some(Value::InRange(_)) => Verdict::wrong("wrong determinant"),
         Some(Value::OutOfRange) => Verdict::wrong(format!(
             "the answer is outside 0..={}; give the residue from 0 to {}, it is not reduced for you",
