@@ -1,5 +1,5 @@
-//! Criterion benches for the modular-algebra envs (`modexp`, `crt`, `linear_mod`): one problem
-//! generated to a JSON line, and one response verified, per env and named params
+//! Criterion benches for the modular-algebra envs (`modexp`, `crt`, `linear_mod`, `det_mod`): one
+//! problem generated to a JSON line, and one response verified, per env and named params
 //! (`<env>/generate/<case>`, `<env>/verify/<case>`).
 
 #[path = "support/env_bench.rs"]
@@ -7,6 +7,7 @@ mod env_bench;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use verigym::envs::crt::{Crt, CrtParams};
+use verigym::envs::det_mod::{DetMod, DetModParams};
 use verigym::envs::linear_mod::{LinearMod, LinearModParams};
 use verigym::envs::modexp::{ModExp, ModExpParams};
 use verigym::{Env, EnvParams, LEVEL_MAX};
@@ -97,5 +98,21 @@ fn linear_mod(c: &mut Criterion) {
     );
 }
 
-criterion_group!(benches, modexp, crt, linear_mod);
+fn det_mod(c: &mut Criterion) {
+    bench_env(
+        c,
+        &DetMod,
+        |_| Vec::new(),
+        vec![
+            ("default", DetModParams::default(), Response::Bare),
+            (
+                "level-10",
+                DetModParams::at_level(LEVEL_MAX),
+                Response::Bare,
+            ),
+        ],
+    );
+}
+
+criterion_group!(benches, modexp, crt, linear_mod, det_mod);
 criterion_main!(benches);

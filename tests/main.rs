@@ -12,6 +12,7 @@ mod crate_catalog;
 mod crt;
 mod cryptarithm;
 mod curriculum;
+mod det_mod;
 mod determinism;
 mod env_set;
 mod episodes;

@@ -49,7 +49,7 @@ const PINNED: &[(&str, u32, &str)] = &[
     (
         "standard-v9",
         9,
-        "5afeed500a594e6d2d16d41e07f188de593e1f332f7fcc2e47fa9ea84204faf6",
+        "af560d51b5927595a9f61906ff24b0125b8b0cd4e190dde08b85dac06c2d1308",
     ),
 ];
 

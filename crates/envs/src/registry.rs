@@ -4,6 +4,7 @@ use crate::binairo::Binairo;
 use crate::countdown::Countdown;
 use crate::crt::Crt;
 use crate::cryptarithm::Cryptarithm;
+use crate::det_mod::DetMod;
 use crate::futoshiki::Futoshiki;
 use crate::graph_coloring::GraphColoring;
 use crate::hanoi::Hanoi;
@@ -50,6 +51,7 @@ static ENVS: &[&dyn DynEnv] = &[
     &Crt,
     &LinearMod,
     &ProgramTrace,
+    &DetMod,
     &Nim,
     &TicTacToe,
 ];

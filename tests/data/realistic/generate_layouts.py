@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the layout forms of issue 31 (tests/data/realistic/layouts/<env>.jsonl): tables with
 header rows, LaTeX matrices, heading lines, sentences of a fixed shape, numbered lists, glosses
-after a name and one-line grids, for the 20 tagged single-turn envs, each beside near misses.
+after a name and one-line grids, for the 21 tagged single-turn envs, each beside near misses.
 
 tests/realistic.rs judges these files like the `<env>.jsonl` beside this script. Run from the
 repository root with a built binary:
@@ -444,6 +444,7 @@ ENVS = {
     "modexp": lambda: modular("modexp", lambda d: d["modulus"]),
     "crt": lambda: modular("crt", lambda d: prod(d["moduli"])),
     "linear_mod": linear_mod,
+    "det_mod": lambda: modular("det_mod", lambda d: d["modulus"]),
     "program_trace": program_trace,
     "knights_knaves": knights_knaves,
     "zebra": zebra,

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Writes the realistic-forms corpus of the modular-algebra envs (modexp, crt, linear_mod).
+"""Writes the realistic-forms corpus of the modular-algebra envs (modexp, crt, linear_mod,
+det_mod).
 
 Same format and use as generate_core.py (the shared helpers are in corpus.py); run from
 the repository root with a built binary:
@@ -225,7 +226,53 @@ def program_trace():
                 yield dict(level=level, seed=seed, index=r["index"], form=form, response=response, expect=expect)
 
 
-ENVS = {"modexp": modexp, "crt": crt, "linear_mod": linear_mod, "program_trace": program_trace}
+def det_integer(m):
+    """det(A) over the integers by cofactor expansion along the first row."""
+    if len(m) == 1:
+        return m[0][0]
+    return sum((-1) ** j * m[0][j] * det_integer([row[:j] + row[j + 1:] for row in m[1:]]) for j in range(len(m)) if m[0][j])
+
+
+def det_mod():
+    for level, seed in PROBLEMS:
+        for r in records("det_mod", level, seed):
+            d = r["data"]
+            a, p, m = r["answer"], d["modulus"], d["matrix"]
+            v = int(a)
+            wrong = str((v + 1) % p)
+            integer = det_integer(m)
+            assert integer % p == v, "the corpus recomputes the determinant"
+            forms = protocol_forms(a) + with_conflict(a, wrong) + [
+                ("mod_in_parentheses", tag(f"{a} (mod {p})"), "correct"),
+                ("mod_bare", tag(f"{a} mod {p}"), "correct"),
+                ("det_equals", tag(f"det(A) = {a}"), "correct"),
+                ("det_space", tag(f"det A = {a}"), "correct"),
+                ("det_bars", tag(f"|A| = {a}"), "correct"),
+                ("det_congruence", tag(f"det(A) ≡ {a} (mod {p})"), "correct"),
+                ("latex_det_pmod", tag(f"$\\det(A) \\equiv {a} \\pmod{{{p}}}$"), "correct"),
+                ("det_mod_equals", tag(f"det(A) mod {p} = {a}"), "correct"),
+                ("det_equals_bold", tag(f"det(A) = **{a}**"), "correct"),
+                ("the_answer_is", tag(f"The answer is {a}"), "correct"),
+                # Near misses.
+                ("off_by_one", tag(wrong), "wrong_answer"),
+                ("negative_residue", tag(f"-{p - v}"), "wrong_answer"),
+                ("unreduced", tag(str(v + p)), "wrong_answer"),
+                ("wrong_sign", tag(str(p - v)), "wrong_answer"),
+                ("other_modulus", tag(f"{a} (mod {p + 2})"), "wrong_answer"),
+                ("det_other_modulus", tag(f"det(A) mod {p + 2} = {a}"), "wrong_answer"),
+                ("det_negative", tag(f"det(A) = -{p - v}"), "wrong_answer"),
+                ("two_values", tag(f"{a} or {wrong}"), "unparsable_answer"),
+                ("decimal", tag(f"{a}.0"), "unparsable_answer"),
+                ("det_twice_related", tag(f"det(A) = = {a}"), "unparsable_answer"),
+                ("other_name", tag(f"y = {a}"), "unparsable_answer"),
+            ]
+            if integer != v:
+                forms.append(("integer_determinant", tag(str(integer)), "wrong_answer"))
+            for form, response, expect in forms:
+                yield dict(level=level, seed=seed, index=r["index"], form=form, response=response, expect=expect)
+
+
+ENVS = {"modexp": modexp, "crt": crt, "linear_mod": linear_mod, "det_mod": det_mod, "program_trace": program_trace}
 
 for name in sys.argv[2:] or ENVS:
     with open(os.path.join("tests/data/realistic", f"{name}.jsonl"), "w") as f:

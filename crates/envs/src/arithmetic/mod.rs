@@ -1,6 +1,7 @@
 //! Arithmetic: modular chains, modular algebra and program tracing, with exact step checks.
 
 pub mod crt;
+pub mod det_mod;
 pub mod linear_mod;
 pub mod modarith;
 pub mod modexp;
