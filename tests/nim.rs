@@ -39,7 +39,7 @@ fn legal(takes: &Takes, pile: u32, take: u32) -> bool {
     match takes {
         Takes::Any => true,
         Takes::UpTo { max } => take <= *max,
-        Takes::Set { sizes } => sizes.iter().any(|&s| s == take),
+        Takes::Set { sizes } => sizes.contains(&take),
     }
 }
 

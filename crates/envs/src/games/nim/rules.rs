@@ -53,12 +53,14 @@ impl Takes {
 
     /// The amounts worth trying on a pile of `n`: every legal one is among them.
     fn candidates(&self, n: u32) -> impl Iterator<Item = u32> + '_ {
-        let (range, set): (std::ops::RangeInclusive<u32>, &[u32]) = match self {
-            Takes::Any => (1..=n, &[]),
-            Takes::UpTo { max } => (1..=n.min(*max), &[]),
-            Takes::Set { sizes } => (1..=0, sizes),
+        // A range for the first two rules, the set's own amounts for the third (the range then
+        // starts past its end, so it yields nothing).
+        let (last, set): (u32, &[u32]) = match self {
+            Takes::Any => (n, &[]),
+            Takes::UpTo { max } => (n.min(*max), &[]),
+            Takes::Set { sizes } => (0, sizes),
         };
-        range.chain(set.iter().copied())
+        (1..last + 1).chain(set.iter().copied())
     }
 }
 
