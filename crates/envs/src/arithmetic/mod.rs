@@ -5,5 +5,6 @@ pub mod det_mod;
 pub mod linear_mod;
 pub mod modarith;
 pub mod modexp;
+pub(crate) mod named_value;
 pub mod program_trace;
 pub(crate) mod steps;

@@ -20,6 +20,7 @@
 //! then compared with that determinant.
 
 use super::DetModData;
+use crate::arithmetic::named_value::{AfterName, after_name};
 use crate::forms::strip_emphasis;
 use crate::modarith::{Value, parse_value};
 use verigym_core::extract::extract_agreed_answer;
@@ -42,8 +43,8 @@ pub fn verify(data: &DetModData, response: &str) -> Verdict {
     let answer = strip_emphasis(&answer);
     let value = match strip_det(&answer, p) {
         Ok(rest) => parse_value(rest, p),
-        Err(DetPrefix::OtherModulus) => Some(Value::WrongModulus),
-        Err(DetPrefix::Broken) => None,
+        Err(AfterName::OtherModulus) => Some(Value::WrongModulus),
+        Err(AfterName::Broken) => None,
     };
     match value {
         None => Verdict::rejected(
@@ -65,75 +66,14 @@ pub fn verify(data: &DetModData, response: &str) -> Verdict {
     }
 }
 
-/// Why a leading determinant name could not be read through.
-enum DetPrefix {
-    /// It names the determinant modulo another number.
-    OtherModulus,
-    /// It is not followed by one relation and a value.
-    Broken,
-}
-
 /// `det(A) [mod p] REL rest` → `rest`; text that does not start with a determinant name is
 /// returned whole.
-fn strip_det(text: &str, p: u64) -> Result<&str, DetPrefix> {
+fn strip_det(text: &str, p: u64) -> Result<&str, AfterName> {
     let t = text.trim_start();
     let Some(rest) = DET_NAMES.iter().find_map(|name| t.strip_prefix(name)) else {
         return Ok(t);
     };
-    let mut rest = rest.trim_start();
-    if let Some((stated, after)) = mod_clause(rest) {
-        if stated != Some(p) {
-            return Err(DetPrefix::OtherModulus);
-        }
-        rest = after.trim_start();
-    }
-    let rest = ["=", "≡", "\\equiv"]
-        .iter()
-        .find_map(|r| rest.strip_prefix(r))
-        .ok_or(DetPrefix::Broken)?
-        .trim_start();
-    // One relation only: `det(A) = = 12` or `det(A) = x = 12` is not a form anyone means.
-    if !rest.starts_with(|c: char| c.is_ascii_digit() || c == '+' || c == '-') {
-        return Err(DetPrefix::Broken);
-    }
-    Ok(rest)
-}
-
-/// `123` or `{123}` (spaces inside the braces allowed) → (the number, `None` if it overflows; the
-/// rest). `None` when there are no digits.
-fn braced_number(t: &str) -> Option<(Option<u64>, &str)> {
-    let (inner, rest) = match t.strip_prefix('{') {
-        Some(r) => {
-            let close = r.find('}')?;
-            (r[..close].trim(), &r[close + 1..])
-        }
-        None => {
-            let n = t.bytes().take_while(u8::is_ascii_digit).count();
-            (&t[..n], &t[n..])
-        }
-    };
-    if inner.is_empty() || !inner.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    Some((inner.parse().ok(), rest))
-}
-
-/// A modulus clause after the name: `mod p`, `(mod p)`, `\bmod p`, `(\bmod p)`, `\pmod{p}`,
-/// `\pmod p` → (p, `None` if it overflows; the rest).
-fn mod_clause(t: &str) -> Option<(Option<u64>, &str)> {
-    let (paren, t) = match t.strip_prefix('(') {
-        Some(r) => (true, r.trim_start()),
-        None => (false, t),
-    };
-    let t = ["\\pmod", "\\bmod", "\\mod", "modulo", "mod"]
-        .iter()
-        .find_map(|m| t.strip_prefix(m))?
-        .trim_start();
-    let (stated, mut rest) = braced_number(t)?;
-    if paren {
-        rest = rest.trim_start().strip_prefix(')')?;
-    }
-    Some((stated, rest))
+    after_name(rest, p)
 }
 
 #[cfg(test)]

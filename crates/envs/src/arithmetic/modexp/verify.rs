@@ -16,6 +16,7 @@
 //! [`crate::arithmetic::steps`]). They feed the step report only: `correct` is the final value alone.
 
 use super::ModExpData;
+use crate::arithmetic::named_value::{AfterName, after_name, braced_number};
 use crate::arithmetic::steps::step_report;
 use crate::modarith::{Value, parse_value};
 use verigym_core::extract::extract_agreed_answer;
@@ -30,8 +31,8 @@ pub fn verify(data: &ModExpData, response: &str) -> Verdict {
     let p = data.modulus;
     let value = match strip_power(&answer, data) {
         Ok(rest) => parse_value(rest, p),
-        Err(PowerPrefix::OtherModulus) => Some(Value::WrongModulus),
-        Err(PowerPrefix::Broken) => None,
+        Err(AfterName::OtherModulus) => Some(Value::WrongModulus),
+        Err(AfterName::Broken) => None,
     };
     let verdict = match value {
         None => {
@@ -60,16 +61,8 @@ pub fn verify(data: &ModExpData, response: &str) -> Verdict {
     verdict.with_steps(steps)
 }
 
-/// Why a leading power could not be read through.
-enum PowerPrefix {
-    /// It names this power modulo another number.
-    OtherModulus,
-    /// It names another power or is not followed by a relation and a value.
-    Broken,
-}
-
 /// `a^e [mod p] REL rest` → `rest`; text that does not start with `a^` is returned whole.
-fn strip_power<'t>(text: &'t str, data: &ModExpData) -> Result<&'t str, PowerPrefix> {
+fn strip_power<'t>(text: &'t str, data: &ModExpData) -> Result<&'t str, AfterName> {
     let t = text.trim_start();
     let mut base = itoa::Buffer::new();
     let Some(rest) = t
@@ -78,64 +71,11 @@ fn strip_power<'t>(text: &'t str, data: &ModExpData) -> Result<&'t str, PowerPre
     else {
         return Ok(t);
     };
-    let (exponent, rest) = braced_number(rest).ok_or(PowerPrefix::Broken)?;
+    let (exponent, rest) = braced_number(rest).ok_or(AfterName::Broken)?;
     if exponent != Some(data.exponent) {
-        return Err(PowerPrefix::Broken);
+        return Err(AfterName::Broken);
     }
-    let mut rest = rest.trim_start();
-    if let Some((stated, after)) = mod_clause(rest) {
-        if stated != Some(data.modulus) {
-            return Err(PowerPrefix::OtherModulus);
-        }
-        rest = after.trim_start();
-    }
-    let rest = ["=", "≡", "\\equiv"]
-        .iter()
-        .find_map(|r| rest.strip_prefix(r))
-        .ok_or(PowerPrefix::Broken)?
-        .trim_start();
-    // One relation only: `3^13 ≡ ≡ 12` or `3^13 = x = 12` is not a form anyone means.
-    if !rest.starts_with(|c: char| c.is_ascii_digit() || c == '+' || c == '-') {
-        return Err(PowerPrefix::Broken);
-    }
-    Ok(rest)
-}
-
-/// `123` or `{123}` (spaces inside the braces allowed) → (the number, `None` if it overflows; the
-/// rest). `None` when there are no digits.
-fn braced_number(t: &str) -> Option<(Option<u64>, &str)> {
-    let (inner, rest) = match t.strip_prefix('{') {
-        Some(r) => {
-            let close = r.find('}')?;
-            (r[..close].trim(), &r[close + 1..])
-        }
-        None => {
-            let n = t.bytes().take_while(u8::is_ascii_digit).count();
-            (&t[..n], &t[n..])
-        }
-    };
-    if inner.is_empty() || !inner.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    Some((inner.parse().ok(), rest))
-}
-
-/// A modulus clause after the power: `mod p`, `(mod p)`, `\bmod p`, `(\bmod p)`, `\pmod{p}`,
-/// `\pmod p` → (p, `None` if it overflows; the rest).
-fn mod_clause(t: &str) -> Option<(Option<u64>, &str)> {
-    let (paren, t) = match t.strip_prefix('(') {
-        Some(r) => (true, r.trim_start()),
-        None => (false, t),
-    };
-    let t = ["\\pmod", "\\bmod", "\\mod", "modulo", "mod"]
-        .iter()
-        .find_map(|m| t.strip_prefix(m))?
-        .trim_start();
-    let (stated, mut rest) = braced_number(t)?;
-    if paren {
-        rest = rest.trim_start().strip_prefix(')')?;
-    }
-    Some((stated, rest))
+    after_name(rest, data.modulus)
 }
 
 #[cfg(test)]
