@@ -1,4 +1,5 @@
-//! Criterion benches for the algorithm envs (`shortest_path`, `knapsack`, `topo_order`): one
+//! Criterion benches for the algorithm envs (`shortest_path`, `knapsack`, `topo_order`,
+//! `min_spanning_tree`): one
 //! problem generated to a JSON line, and one reference answer verified, per env and named params
 //! (`<env>/generate/<case>`, `<env>/verify/<case>`).
 
@@ -7,6 +8,7 @@ mod env_bench;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use verigym::envs::knapsack::{Knapsack, KnapsackParams};
+use verigym::envs::min_spanning_tree::{MinSpanningTree, MinSpanningTreeParams};
 use verigym::envs::shortest_path::{ShortestPath, ShortestPathParams};
 use verigym::envs::topo_order::{TopoOrder, TopoOrderParams};
 use verigym::{Env, EnvParams, LEVEL_MAX};
@@ -57,5 +59,22 @@ fn topo_order(c: &mut Criterion) {
     );
 }
 
-criterion_group!(benches, shortest_path, knapsack, topo_order);
+fn min_spanning_tree(c: &mut Criterion) {
+    bench_env(
+        c,
+        &MinSpanningTree,
+        vec![
+            ("default", MinSpanningTreeParams::default()),
+            ("level-10", MinSpanningTreeParams::at_level(LEVEL_MAX)),
+        ],
+    );
+}
+
+criterion_group!(
+    benches,
+    shortest_path,
+    knapsack,
+    topo_order,
+    min_spanning_tree
+);
 criterion_main!(benches);

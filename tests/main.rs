@@ -26,6 +26,7 @@ mod knapsack;
 mod knights_knaves;
 mod linear_mod;
 mod maze;
+mod min_spanning_tree;
 mod modarith_props;
 mod modexp;
 mod mutants_out;

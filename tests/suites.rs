@@ -49,7 +49,7 @@ const PINNED: &[(&str, u32, &str)] = &[
     (
         "standard-v9",
         9,
-        "af560d51b5927595a9f61906ff24b0125b8b0cd4e190dde08b85dac06c2d1308",
+        "2efddaadf35c88eb4c553125ee43a53295651d2ebea306a145bec0b19c182084",
     ),
 ];
 

@@ -25,6 +25,7 @@ pub mod registry;
 mod sentence;
 
 pub use crate::algorithms::knapsack;
+pub use crate::algorithms::min_spanning_tree;
 pub use crate::algorithms::shortest_path;
 pub use crate::algorithms::topo_order;
 pub use crate::arithmetic::crt;

@@ -12,6 +12,7 @@ use crate::knapsack::Knapsack;
 use crate::knights_knaves::KnightsKnaves;
 use crate::linear_mod::LinearMod;
 use crate::maze::Maze;
+use crate::min_spanning_tree::MinSpanningTree;
 use crate::modarith::ModArith;
 use crate::modexp::ModExp;
 use crate::nim::Nim;
@@ -54,6 +55,7 @@ static ENVS: &[&dyn DynEnv] = &[
     &DetMod,
     &Nim,
     &TicTacToe,
+    &MinSpanningTree,
 ];
 
 /// Every registered env, in listing order.

@@ -213,7 +213,60 @@ def topo_order():
                 yield dict(level=level, seed=seed, index=r["index"], form=form, response=response, expect=expect)
 
 
-ENVS = {"shortest_path": shortest_path, "knapsack": knapsack, "topo_order": topo_order}
+def mst_weight(d):
+    """Prim's algorithm with a heap, written here: the weight the corpus expects."""
+    adj = {v: [] for v in range(1, d["vertices"] + 1)}
+    for u, v, w in d["edges"]:
+        adj[u].append((w, v))
+        adj[v].append((w, u))
+    seen, total, heap = {1}, 0, list(adj[1])
+    heapq.heapify(heap)
+    while heap:
+        w, v = heapq.heappop(heap)
+        if v in seen:
+            continue
+        seen.add(v)
+        total += w
+        for edge in adj[v]:
+            heapq.heappush(heap, edge)
+    assert len(seen) == d["vertices"]
+    return total
+
+
+def min_spanning_tree():
+    for level, seed in PROBLEMS:
+        for r in records("min_spanning_tree", level, seed):
+            d = r["data"]
+            w = mst_weight(d)
+            a = str(w)
+            weights = sorted(e[2] for e in d["edges"])
+            lightest = sum(weights[: d["vertices"] - 1])
+            every = sum(weights)
+            forms = protocol_forms(a) + [
+                ("weight_label", tag(f"weight {a}"), "correct"),
+                ("total_weight_colon", tag(f"Total weight: {a}"), "correct"),
+                ("total_weight_equals", tag(f"total weight = {a}"), "correct"),
+                ("sentence", tag(f"The total weight is {a}."), "correct"),
+                ("mst_weight", tag(f"MST weight = {a}"), "correct"),
+                ("bold_label", tag(f"**Total weight:** {a}"), "correct"),
+                ("edges_in_think", f"<think>Take the lightest edges that join two parts.</think>\n{tag(a)}", "correct"),
+                # Near misses.
+                ("plus_one", tag(str(w + 1)), "wrong_answer"),
+                ("two_values", tag(f"{a} or {w + 1}"), "unparsable_answer"),
+                ("unadded_sum", tag(" + ".join(map(str, weights[: d["vertices"] - 1]))), "unparsable_answer"),
+                ("decimal", tag(f"{a}.0"), "unparsable_answer"),
+                ("edge_list", tag("1-2, 2-3"), "unparsable_answer"),
+                ("hedged", tag(f"about {a}"), "unparsable_answer"),
+            ]
+            if lightest != w:
+                forms.append(("lightest_edges_without_cycle_check", tag(str(lightest)), "wrong_answer"))
+            if every != w:
+                forms.append(("every_edge", tag(str(every)), "wrong_answer"))
+            for form, response, expect in forms:
+                yield dict(level=level, seed=seed, index=r["index"], form=form, response=response, expect=expect)
+
+
+ENVS = {"shortest_path": shortest_path, "knapsack": knapsack, "topo_order": topo_order, "min_spanning_tree": min_spanning_tree}
 
 for name, cases in ENVS.items():
     with open(f"tests/data/realistic/{name}.jsonl", "w") as f:

@@ -2,5 +2,6 @@
 
 pub mod knapsack;
 pub(crate) mod listing;
+pub mod min_spanning_tree;
 pub mod shortest_path;
 pub mod topo_order;
