@@ -19,7 +19,7 @@ pub fn check_data(data: &MinSpanningTreeData) -> Result<(), String> {
         return Err(format!("{m} edges; allowed {n} to {MAX_EDGES}"));
     }
     for &[u, v, w] in &data.edges {
-        if !(1 <= u && u < v && v <= n) || !(1..=MAX_WEIGHT).contains(&w) {
+        if !(1 <= u && u < v && v <= n && (1..=MAX_WEIGHT).contains(&w)) {
             return Err(format!(
                 "edge {u}-{v} ({w}) is not a pair 1 ≤ u < v ≤ {n} of weight 1 to {MAX_WEIGHT}"
             ));
