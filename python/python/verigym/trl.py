@@ -141,7 +141,6 @@ def curriculum_dataset(
     ``verigym.CurriculumDataset`` for ``cache`` and for the settings it refuses
     (``dataloader_num_workers > 0``, several processes).
     """
-
     def row(record: Record) -> dict[str, Any]:
         return {
             "prompt": _prompt(record.prompt, system_prompt),
