@@ -1,4 +1,5 @@
-//! Criterion benches for the modular-algebra envs (`modexp`, `crt`, `linear_mod`, `det_mod`): one
+//! Criterion benches for the modular-algebra envs (`modexp`, `crt`, `linear_mod`, `det_mod`,
+//! `bezout`): one
 //! problem generated to a JSON line, and one response verified, per env and named params
 //! (`<env>/generate/<case>`, `<env>/verify/<case>`).
 
@@ -6,6 +7,7 @@
 mod env_bench;
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use verigym::envs::bezout::{Bezout, BezoutParams};
 use verigym::envs::crt::{Crt, CrtParams};
 use verigym::envs::det_mod::{DetMod, DetModParams};
 use verigym::envs::linear_mod::{LinearMod, LinearModParams};
@@ -114,5 +116,21 @@ fn det_mod(c: &mut Criterion) {
     );
 }
 
-criterion_group!(benches, modexp, crt, linear_mod, det_mod);
+fn bezout(c: &mut Criterion) {
+    bench_env(
+        c,
+        &Bezout,
+        |_| Vec::new(),
+        vec![
+            ("default", BezoutParams::default(), Response::Bare),
+            (
+                "level-10",
+                BezoutParams::at_level(LEVEL_MAX),
+                Response::Bare,
+            ),
+        ],
+    );
+}
+
+criterion_group!(benches, modexp, crt, linear_mod, det_mod, bezout);
 criterion_main!(benches);

@@ -5,6 +5,7 @@ mod architecture;
 mod audit;
 mod audit_crates;
 mod audit_select;
+mod bezout;
 mod binairo;
 mod cli;
 mod countdown;

@@ -49,7 +49,7 @@ const PINNED: &[(&str, u32, &str)] = &[
     (
         "standard-v9",
         9,
-        "2efddaadf35c88eb4c553125ee43a53295651d2ebea306a145bec0b19c182084",
+        "794b9ee57358c0722c0af16f3fcb3042afde25005024ca31f23ad2cafddb06e2",
     ),
 ];
 

@@ -28,6 +28,7 @@ pub use crate::algorithms::knapsack;
 pub use crate::algorithms::min_spanning_tree;
 pub use crate::algorithms::shortest_path;
 pub use crate::algorithms::topo_order;
+pub use crate::arithmetic::bezout;
 pub use crate::arithmetic::crt;
 pub use crate::arithmetic::det_mod;
 pub use crate::arithmetic::linear_mod;

@@ -1,5 +1,6 @@
 //! The static registry of shipped envs, and [`EnvSet`]: the envs a caller looks ids up in.
 
+use crate::bezout::Bezout;
 use crate::binairo::Binairo;
 use crate::countdown::Countdown;
 use crate::crt::Crt;
@@ -56,6 +57,7 @@ static ENVS: &[&dyn DynEnv] = &[
     &Nim,
     &TicTacToe,
     &MinSpanningTree,
+    &Bezout,
 ];
 
 /// Every registered env, in listing order.

@@ -272,7 +272,55 @@ def det_mod():
                 yield dict(level=level, seed=seed, index=r["index"], form=form, response=response, expect=expect)
 
 
-ENVS = {"modexp": modexp, "crt": crt, "linear_mod": linear_mod, "det_mod": det_mod, "program_trace": program_trace}
+def bezout_pairs(a, b):
+    """Every pair within the bounds, from Python's own modular inverse (not the extended
+    Euclidean algorithm): x ≡ (a/g)^(-1) mod (b/g), then the x in [-b/g, b/g] of that class."""
+    import math
+    g = math.gcd(a, b)
+    m = b // g
+    x0 = pow(a // g, -1, m) if m > 1 else 0
+    out = []
+    for x in range(x0 - 2 * m, x0 + 2 * m + 1, m):
+        if abs(x) <= m and (g - a * x) % b == 0:
+            y = (g - a * x) // b
+            if abs(y) <= a // g:
+                out.append((x, y))
+    return out
+
+
+def bezout():
+    for level, seed in PROBLEMS:
+        for r in records("bezout", level, seed):
+            d = r["data"]
+            a, b = d["a"], d["b"]
+            pairs = bezout_pairs(a, b)
+            x, y = d["x"], d["y"]
+            assert (x, y) in pairs, (a, b, pairs)
+            ans = r["answer"]
+            forms = protocol_forms(ans) + [
+                ("reversed", tag(f"y = {y}, x = {x}"), "correct"),
+                ("tuple", tag(f"(x, y) = ({x}, {y})"), "correct"),
+                ("unicode_minus", tag(ans.replace("-", "−")), "correct"),
+                ("and", tag(f"x = {x} and y = {y}"), "correct"),
+                ("lines", tag(f"x = {x}\ny = {y}"), "correct"),
+                ("bold_names", tag(f"**x** = {x}, **y** = {y}"), "correct"),
+                # Near misses.
+                ("signs_flipped", tag(f"x = {-x}, y = {-y}"), "wrong_answer"),
+                ("bare_pair", tag(f"{x}, {y}"), "unparsable_answer"),
+                ("x_only", tag(f"x = {x}"), "unparsable_answer"),
+                ("two_values", tag(f"x = {x} or {x + 1}, y = {y}"), "unparsable_answer"),
+                ("other_names", tag(f"s = {x}, t = {y}"), "unparsable_answer"),
+            ]
+            for other in pairs:
+                if other != (x, y):
+                    forms.append(("another_pair", tag(f"x = {other[0]}, y = {other[1]}"), "correct"))
+            if (y, x) not in pairs:
+                forms.append(("swapped", tag(f"x = {y}, y = {x}"), "wrong_answer"))
+            for form, response, expect in forms:
+                yield dict(level=level, seed=seed, index=r["index"], form=form, response=response, expect=expect)
+
+
+ENVS = {"modexp": modexp, "crt": crt, "linear_mod": linear_mod, "det_mod": det_mod, "program_trace": program_trace, "bezout": bezout}
 
 for name in sys.argv[2:] or ENVS:
     with open(os.path.join("tests/data/realistic", f"{name}.jsonl"), "w") as f:

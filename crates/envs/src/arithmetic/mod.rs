@@ -1,5 +1,6 @@
 //! Arithmetic: modular chains, modular algebra and program tracing, with exact step checks.
 
+pub mod bezout;
 pub mod crt;
 pub mod det_mod;
 pub mod linear_mod;
