@@ -51,6 +51,11 @@ const PINNED: &[(&str, u32, &str)] = &[
         9,
         "794b9ee57358c0722c0af16f3fcb3042afde25005024ca31f23ad2cafddb06e2",
     ),
+    (
+        "standard-v10",
+        10,
+        "794b9ee57358c0722c0af16f3fcb3042afde25005024ca31f23ad2cafddb06e2",
+    ),
 ];
 
 /// A fresh directory, removed when the value drops.
@@ -117,7 +122,7 @@ fn shipped_suites_are_frozen() {
 
 #[test]
 fn the_newest_standard_covers_every_registered_env_at_three_levels() {
-    let spec = SuiteSpec::load("standard-v9", &EnvSet::shipped()).unwrap();
+    let spec = SuiteSpec::load("standard-v10", &EnvSet::shipped()).unwrap();
     for env in verigym::registry::envs() {
         let mut levels: Vec<f64> = spec
             .entries
@@ -148,7 +153,7 @@ fn build_then_check_is_byte_exact_across_thread_counts() {
         .build()
         .unwrap()
         .install(|| {
-            SuiteSpec::load("standard-v9", &EnvSet::shipped())
+            SuiteSpec::load("standard-v10", &EnvSet::shipped())
                 .unwrap()
                 .build(&EnvSet::shipped())
                 .unwrap()
@@ -172,7 +177,7 @@ fn build_then_check_is_byte_exact_across_thread_counts() {
 fn tampering_is_caught_and_named() {
     let dir_guard = scratch("tamper");
     let dir = dir_guard.path();
-    SuiteSpec::load("standard-v9", &EnvSet::shipped())
+    SuiteSpec::load("standard-v10", &EnvSet::shipped())
         .unwrap()
         .build(&EnvSet::shipped())
         .unwrap()
@@ -228,11 +233,11 @@ fn bad_suite_files_name_the_field() {
             .to_string();
         assert!(err.contains(needle), "{needle}: {err}");
     }
-    let err = SuiteSpec::load("standard-v10", &EnvSet::shipped())
+    let err = SuiteSpec::load("standard-v11", &EnvSet::shipped())
         .unwrap_err()
         .to_string();
     assert!(
-        err.contains("`suite`: standard-v10; allowed: a shipped suite (standard-v1"),
+        err.contains("`suite`: standard-v11; allowed: a shipped suite (standard-v1"),
         "{err}"
     );
 }

@@ -77,7 +77,7 @@ pub fn pass_at_k(n: u64, c: u64, k: u64) -> Option<f64> {
     verigym::eval::pass_at_k(n, c, k)
 }
 
-/// A fixed-seed benchmark suite: a shipped one by name (``"standard-v9"``) or a ``.toml`` file.
+/// A fixed-seed benchmark suite: a shipped one by name (``"standard-v10"``) or a ``.toml`` file.
 ///
 /// ``build()`` generates every entry with a manifest of SHA-256 hashes (and writes them to a
 /// directory if given, as ``verigym suite build`` does); ``Suite.check(dir)`` re-derives a built

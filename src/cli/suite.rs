@@ -19,7 +19,7 @@ pub struct Args {
 enum SuiteCommand {
     /// Build a suite: one JSONL file per entry plus manifest.json.
     Build {
-        /// A shipped suite name (such as standard-v9) or a path to a suite .toml file.
+        /// A shipped suite name (such as standard-v10) or a path to a suite .toml file.
         suite: String,
         /// The directory to write into.
         #[arg(long)]

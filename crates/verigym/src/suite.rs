@@ -55,6 +55,10 @@ pub const SHIPPED: &[(&str, &str)] = &[
         "standard-v9",
         include_str!("../../../envs/suites/standard-v9.toml"),
     ),
+    (
+        "standard-v10",
+        include_str!("../../../envs/suites/standard-v10.toml"),
+    ),
 ];
 
 /// The most problems one entry may ask for.
