@@ -168,7 +168,13 @@ fn a_looping_mutant_stops_at_a_tank_sized_from_the_baseline() {
         .collect();
     let tank = format!("VERIGYM_FUEL={TANK_FLOOR} ");
     assert!(logs.iter().any(|l| l.contains(&tank)), "{logs:#?}");
-    assert!(!logs.iter().any(|l| l.contains("VERIGYM_FUEL=100000000")));
+    // A dry tank is confirmed with the whole `--fuel` before the mutant is a timeout, so a run
+    // with the ceiling follows a run with the floor, and only there.
+    let ceiling = "VERIGYM_FUEL=100000000 ";
+    assert!(logs.iter().any(|l| l.contains(ceiling)), "{logs:#?}");
+    for l in logs.iter().filter(|l| l.contains(ceiling)) {
+        assert!(l.find(&tank) < l.find(ceiling), "{l}");
+    }
 }
 
 /// A heavy test's mutant runs get [`TANK_MULT`] × its baseline fuel, a light test's the floor,
@@ -338,6 +344,103 @@ fn a_dependency_on_another_version_of_itself() {
     );
     assert!(r.counts.killed > 0, "{:?}", r.counts);
     assert_eq!(audit("devdep", &opts()).cargo_args[..2], ["-p", "devdep"]);
+}
+
+/// Mutating a fast path away (`closed_form` returns `None`) sends every call down the fallback:
+/// the same results with 3 M loop steps where the baseline took a few, so the 2 M tank sized from
+/// the baseline runs dry. Run again with the whole `--fuel`, the tests pass: the mutant is
+/// missed (as cargo-mutants calls it), not a timeout. A truly endless loop still times out.
+#[test]
+fn an_equivalent_slow_path_is_never_a_timeout() {
+    let r = audit("slowpath", &CrateOptions::default());
+    let none = r
+        .mutants
+        .iter()
+        .find(|m| {
+            m.report.mutant.function == "closed_form" && m.report.mutant.replacement == "None"
+        })
+        .unwrap_or_else(|| panic!("no `None` mutant: {:#?}", r.mutants));
+    assert_eq!(none.report.status, Status::Survived, "{none:#?}");
+    assert_eq!(
+        none.fuel,
+        Some(TANK_FLOOR),
+        "the first run's tank is still the sized one"
+    );
+    assert!(
+        r.mutants.iter().all(|m| m.report.status != Status::Timeout),
+        "{:#?}",
+        r.mutants
+    );
+    // Under a ceiling below what the fallback needs, it is stuck as far as the audit can tell.
+    let tight = audit(
+        "slowpath",
+        &CrateOptions {
+            fuel: 2_500_000,
+            filter: MutantFilter {
+                function: Some(regex::Regex::new("^closed_form$").unwrap()),
+                ..MutantFilter::default()
+            },
+            ..CrateOptions::default()
+        },
+    );
+    let none = tight
+        .mutants
+        .iter()
+        .find(|m| m.report.mutant.replacement == "None")
+        .unwrap();
+    assert_eq!(none.report.status, Status::Timeout, "{none:#?}");
+    assert!(
+        none.report
+            .reason
+            .as_deref()
+            .is_some_and(|r| r.contains("and of the whole --fuel (2500000)")),
+        "{none:#?}"
+    );
+}
+
+/// The package is built at opt-level 1 by default (its instrumentation inlined) and at the test
+/// profile's own 0 on request; fuel counts steps, not time, so every verdict is the same.
+#[test]
+fn the_optimisation_level_changes_no_verdict() {
+    let fast = audit("multi", &opts());
+    assert_eq!(fast.opt_level, 1);
+    let plain = audit(
+        "multi",
+        &CrateOptions {
+            opt_level: 0,
+            ..opts()
+        },
+    );
+    assert_eq!(plain.opt_level, 0);
+    assert_eq!(statuses(&fast), statuses(&plain));
+    assert!(krate::render(&fast, false).contains("tests in 2 targets, opt-level 1)"));
+}
+
+/// The same on the compute-heavy fixture, under the default tank sizing, for its tightest loop.
+#[cfg_attr(
+    not(feature = "slow-tests"),
+    ignore = "slow tier: `cargo test --features slow-tests` (CI runs it)"
+)]
+#[test]
+fn a_compute_heavy_crate_gets_the_same_verdicts_at_either_level() {
+    let only_adler = || CrateOptions {
+        filter: MutantFilter {
+            function: Some(regex::Regex::new("^adler32$").unwrap()),
+            ..MutantFilter::default()
+        },
+        ..CrateOptions::default()
+    };
+    let fast = audit("checksum", &only_adler());
+    let plain = audit(
+        "checksum",
+        &CrateOptions {
+            opt_level: 0,
+            ..only_adler()
+        },
+    );
+    assert!(fast.counts.viable >= 10, "{:?}", fast.counts);
+    assert_eq!(statuses(&fast), statuses(&plain));
+    assert_eq!(fast.targets[0].fuel_used, plain.targets[0].fuel_used);
 }
 
 #[test]
@@ -537,7 +640,10 @@ fn the_cli_detects_a_crate_and_takes_cargo_flags() {
         stdout.contains("verigym audit: crate features 0.1.0"),
         "{stdout}"
     );
-    assert!(stdout.contains("2 tests in 1 targets"), "{stdout}");
+    assert!(
+        stdout.contains("2 tests in 1 targets, opt-level 1)"),
+        "{stdout}"
+    );
 }
 
 /// The mutants of `full` that `part` selected, with their verdicts: a narrowed audit must judge

@@ -41,7 +41,8 @@ pub struct Args {
     /// Loop iterations plus calls each test may make before it counts as a timeout. Mini repo:
     /// the tank of every run (default 1 000 000). Crate: the ceiling (default 100 000 000); the
     /// baseline runs with it, and each mutant run with a tank sized from the baseline, 20 × the
-    /// most fuel a test of that run used, at least 2 000 000, at most this.
+    /// most fuel a test of that run used, at least 2 000 000, at most this; a run whose tank
+    /// runs dry runs again with this whole tank before it counts as a timeout.
     #[arg(long)]
     fuel: Option<u64>,
     /// Also write cargo-mutants' `mutants.out` layout (`outcomes.json`, `caught.txt`,
@@ -122,6 +123,12 @@ pub(super) struct CrateFlags {
     /// dependencies between runs).
     #[arg(long)]
     target_dir: Option<PathBuf>,
+    /// Crate: the optimisation level the package itself is built at, 0 to 3 (its dependencies
+    /// keep your profile). Default 1: the instrumentation is inlined there, so compute-heavy
+    /// tests run faster than a plain debug `cargo test`; debug assertions and overflow checks
+    /// stay on, and verdicts count steps, not time. 0 builds exactly the test profile's code.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=3))]
+    opt_level: Option<u8>,
 }
 
 impl CrateFlags {
@@ -134,6 +141,7 @@ impl CrateFlags {
             (self.no_default_features, "--no-default-features"),
             (self.test_filter.is_some(), "--test-filter"),
             (self.target_dir.is_some(), "--target-dir"),
+            (self.opt_level.is_some(), "--opt-level"),
         ]
         .into_iter()
         .find_map(|(set, flag)| set.then_some(flag))
@@ -141,6 +149,7 @@ impl CrateFlags {
 
     /// The crate options these flags give, with the audit's defaults for everything else.
     pub(super) fn options(self) -> CrateOptions {
+        let defaults = CrateOptions::default();
         CrateOptions {
             package: self.package,
             features: self
@@ -159,7 +168,8 @@ impl CrateFlags {
             test_filter: self.test_filter,
             target_dir: self.target_dir,
             progress: progress::handle(),
-            ..CrateOptions::default()
+            opt_level: self.opt_level.unwrap_or(defaults.opt_level),
+            ..defaults
         }
     }
 }

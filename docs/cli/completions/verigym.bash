@@ -204,7 +204,7 @@ _verigym() {
             return 0
             ;;
         verigym__subcmd__audit)
-            opts="-p -h --suite --package --features --all-features --no-default-features --tests --test-filter --target-dir --full-matrix --json --diffs --equivalence-inputs --seed --fuel --mutants-out --file --exclude --function --in-diff --shard --threads --progress --help"
+            opts="-p -h --suite --package --features --all-features --no-default-features --tests --test-filter --target-dir --opt-level --full-matrix --json --diffs --equivalence-inputs --seed --fuel --mutants-out --file --exclude --function --in-diff --shard --threads --progress --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -235,6 +235,10 @@ _verigym() {
                     return 0
                     ;;
                 --target-dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --opt-level)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -294,7 +298,7 @@ _verigym() {
             return 0
             ;;
         verigym__subcmd__catalog)
-            opts="-p -h --out --suite --package --features --all-features --no-default-features --tests --test-filter --target-dir --fuel --hidden-only --threads --progress --help"
+            opts="-p -h --out --suite --package --features --all-features --no-default-features --tests --test-filter --target-dir --opt-level --fuel --hidden-only --threads --progress --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -329,6 +333,10 @@ _verigym() {
                     return 0
                     ;;
                 --target-dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --opt-level)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -36,6 +36,9 @@ pub(crate) struct BuildArgs {
     /// Build without debug info: a judgement needs outcomes, not backtraces, and a fix's huge
     /// types cost the compiler twice as long with their debug info.
     pub no_debuginfo: bool,
+    /// The optimisation level of the audited package alone (its dependencies keep the user's
+    /// profile); `None` keeps the test profile's own. See [`super::CrateOptions::opt_level`].
+    pub opt_level: Option<u8>,
 }
 
 /// A test executable cargo built.
@@ -1001,6 +1004,15 @@ fn cargo_test_no_run(
     if args.no_debuginfo {
         cmd.env("CARGO_PROFILE_DEV_DEBUG", "0")
             .env("CARGO_PROFILE_TEST_DEBUG", "0");
+    }
+    if let Some(level) = args.opt_level {
+        // A package override: debug assertions and overflow checks stay the profile's.
+        for profile in ["dev", "test"] {
+            cmd.arg("--config").arg(format!(
+                "profile.{profile}.package.\"{}\".opt-level={level}",
+                pkg.name
+            ));
+        }
     }
     // The schemata's wrappers trip lints the crate may deny (`#![deny(warnings)]` and
     // `unused_parens` around a wrapped `if` condition): lints warn, never fail a round.

@@ -347,6 +347,7 @@ pub fn judge(
             target_dir: ws.dir.path().join("target"),
             wall: Some(BUILD_WALL.mul_f64(super::super::sandbox::load_factor())),
             no_debuginfo: true,
+            opt_level: None,
         },
     )?;
     // A fix left out unjudged (the build's bisection ran out of rounds) cannot be run either:

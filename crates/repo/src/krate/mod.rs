@@ -19,7 +19,8 @@
 //!   from the original); a survivor is run a second time before it is reported.
 //! - A mutant run's fuel tank comes from the baseline's fuel, never its time (`tank.rs`,
 //!   [`TANK_MULT`], [`TANK_FLOOR`]): a looping mutant stops after a small multiple of what its
-//!   tests need, and `--fuel` only caps it.
+//!   tests need, and `--fuel` only caps it. Running dry is confirmed with the whole `--fuel`
+//!   tank before it is a timeout, so an equivalent slower path is never "caught".
 
 pub mod catalog;
 mod compile;
@@ -93,10 +94,20 @@ pub struct CrateOptions {
     /// The most fuel (loop iterations plus calls) a test thread may burn before it counts as a
     /// timeout: the baseline runs with this tank, and each mutant run with a tank sized from the
     /// baseline, [`TANK_MULT`] (20) × the most fuel a thread of that run burned in it, at least
-    /// [`TANK_FLOOR`] (2 M), capped by this (and this when a thread's usage is not known). A
-    /// mutant that terminates but makes a test burn more than 20 × its baseline fuel is then a
-    /// timeout rather than killed or survived: detected either way.
+    /// [`TANK_FLOOR`] (2 M), capped by this (and this when a thread's usage is not known). A run
+    /// whose sized tank runs dry runs again with this whole tank before it counts as a timeout,
+    /// so a mutant that only takes a slower path is judged on its results.
     pub fuel: u64,
+    /// The optimisation level the audited package is built at (0 to 3; its dependencies keep
+    /// the user's profile). Default 1: the instrumentation (a fuel step per loop iteration and
+    /// call, a mutant selector per mutation site) is small functions that opt-level 0 calls
+    /// through several frames each, which made compute-heavy tests 7 × slower than a plain
+    /// `cargo test`; at 1 they are inlined and the instrumented tests run faster than a plain
+    /// debug `cargo test`. Debug assertions and overflow checks stay on (they are the profile's,
+    /// not the level's), and fuel counts steps, not time, so verdicts do not depend on it;
+    /// 0 gives exactly the test profile's code, for code whose behaviour does (undefined
+    /// behaviour in `unsafe`, tests that measure time or stack depth).
+    pub opt_level: u8,
     /// Cargo's target directory (default: a private temporary one).
     pub target_dir: Option<PathBuf>,
     /// Which mutants run (`--file`, `--exclude`, `--function`, `--in-diff`, `--shard`), paths
@@ -124,6 +135,7 @@ impl Default for CrateOptions {
             // 1.8 s of a debug build, room for a heavy test's baseline. It is only the ceiling: a
             // mutant run's tank is sized from its tests' baseline fuel (`tank`).
             fuel: 100_000_000,
+            opt_level: 1,
             target_dir: None,
             filter: MutantFilter::default(),
             mutants_out: None,
@@ -202,6 +214,9 @@ pub struct CrateReport {
     pub version: String,
     /// The cargo arguments of the build (features, targets).
     pub cargo_args: Vec<String>,
+    /// The optimisation level the package was built at ([`CrateOptions::opt_level`]).
+    #[serde(default)]
+    pub opt_level: u8,
     /// Whether cargo ran `--offline` (every dependency was in its cache).
     pub offline: bool,
     /// The module files mutated, relative to the package directory.
@@ -273,6 +288,7 @@ fn audit(path: &Path, opts: &CrateOptions, detail: bool) -> Result<Audited, Repo
                 wall: None,
                 // The user's target directory keeps the profile it was built with.
                 no_debuginfo: false,
+                opt_level: Some(opts.opt_level),
             },
         )
     };
@@ -575,6 +591,7 @@ fn audit(path: &Path, opts: &CrateOptions, detail: bool) -> Result<Audited, Repo
         package: pkg.name.clone(),
         version: pkg.version.clone(),
         cargo_args,
+        opt_level: opts.opt_level,
         offline: built.offline,
         files: files.iter().map(|f| f.file.rel.clone()).collect(),
         const_fns_skipped,
@@ -876,29 +893,47 @@ fn run_plan(
         let all = tests.len() == e.tests.len();
         let fuel = tank::size(e.fuel_used(tests), opts.fuel);
         v.fuel = v.fuel.max(Some(fuel));
-        let r = run::run(&run::RunSpec {
-            exe: &e.path,
-            cwd,
-            mutant: o,
-            fuel,
-            tests: if all && opts.test_filter.is_none() && e.flaky.is_empty() {
-                &[]
-            } else {
-                tests
-            },
-            filter: None,
-            harness: e.harness,
-            fail_fast: !opts.full_matrix,
-            reach: None,
-            wall,
-        })?;
-        if opts.mutants_out.is_some() {
-            v.log += &format!(
-                "*** [{}] env {MUTANT_ENV}={o} {FUEL_ENV}={fuel} {}\n{}\n",
-                e.target,
-                e.path.display(),
-                r.log
-            );
+        let mut run_with = |fuel: u64| -> Result<run::ExeRun, RepoError> {
+            let r = run::run(&run::RunSpec {
+                exe: &e.path,
+                cwd,
+                mutant: o,
+                fuel,
+                tests: if all && opts.test_filter.is_none() && e.flaky.is_empty() {
+                    &[]
+                } else {
+                    tests
+                },
+                filter: None,
+                harness: e.harness,
+                fail_fast: !opts.full_matrix,
+                reach: None,
+                wall,
+            })?;
+            if opts.mutants_out.is_some() {
+                v.log += &format!(
+                    "*** [{}] env {MUTANT_ENV}={o} {FUEL_ENV}={fuel} {}\n{}\n",
+                    e.target,
+                    e.path.display(),
+                    r.log
+                );
+            }
+            Ok(r)
+        };
+        let mut r = run_with(fuel)?;
+        // The sized tank is a fast test for "stuck", not a verdict: a mutant that only sends the
+        // code down an equivalent slower path (a fast path mutated away, a table fallback taken)
+        // may burn more than 20 × the baseline and still finish. Before calling it a timeout,
+        // the same tests run once more with the whole `--fuel` tank, and that run's results
+        // stand: a timeout is then a run that exhausts the ceiling too, or the wall clock.
+        if tank::ran_dry(&r) && fuel < opts.fuel {
+            r = run_with(opts.fuel)?;
+            if tank::ran_dry(&r) {
+                v.reason.get_or_insert(format!(
+                    "[{}] ran out of its {fuel}-step tank, and of the whole --fuel ({}) when run again",
+                    e.target, opts.fuel
+                ));
+            }
         }
         if let Some(record) = &mut v.record {
             record.push(ExeRecord::of(e, tests, &r));
@@ -978,12 +1013,13 @@ fn run_plan(
 pub fn render(report: &CrateReport, diffs: bool) -> String {
     let c = &report.counts;
     let mut s = format!(
-        "verigym audit: crate {} {} ({} files, {} tests in {} targets{})\n\n",
+        "verigym audit: crate {} {} ({} files, {} tests in {} targets, opt-level {}{})\n\n",
         report.package,
         report.version,
         report.files.len(),
         report.tests.len(),
         report.targets.len(),
+        report.opt_level,
         if report.full_matrix {
             ", full matrix"
         } else {

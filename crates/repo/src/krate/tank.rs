@@ -9,10 +9,12 @@
 //! known. A mutant that loops forever then stops after a small multiple of what the unmutated
 //! tests need, instead of after the whole 100 M ceiling (about 1.8 s of debug code per timeout).
 //!
-//! What this changes in verdicts: a timeout ends sooner, and a mutant that terminates but makes
-//! a test burn more than [`TANK_MULT`] × its baseline fuel (and more than [`TANK_FLOOR`]) is now a timeout
-//! where it was killed or survived. Either way it is detected: the score counts killed and
-//! timeout alike, as cargo-mutants counts a mutant that makes the tests 5 × slower as caught.
+//! What this changes in verdicts: nothing. A run whose sized tank runs dry is run once more with
+//! the whole `--fuel` tank ([`ran_dry`]; `run_plan` in `mod.rs`), and that run's results stand, so
+//! a mutant that terminates but burns more than [`TANK_MULT`] × its baseline (an equivalent slower
+//! path, taken when a fast path is mutated away) is judged on its results like any other, and a
+//! timeout is a run that exhausts the ceiling as well. A looping mutant costs its small tank plus
+//! the ceiling (about 1.8 s of debug code at the default 100 M), against cargo-mutants' 20 s floor.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -48,6 +50,16 @@ pub(crate) fn size(most: Option<u64>, ceiling: u64) -> u64 {
         Some(most) => most.saturating_mul(TANK_MULT).max(TANK_FLOOR).min(ceiling),
         None => ceiling,
     }
+}
+
+/// Whether `run` stopped because some thread's tank ran dry (not because the wall clock did).
+pub(crate) fn ran_dry(run: &super::run::ExeRun) -> bool {
+    !run.wall_killed
+        && (run.fuel_exhausted
+            || run
+                .tests
+                .iter()
+                .any(|(_, o)| *o == super::super::audit::Outcome::Timeout))
 }
 
 /// One executable's recording run, as fuel: every thread name's account.
