@@ -3,7 +3,12 @@
 mutants, shared mutants (same file, line, column and replacement), verdict agreement, scores and
 wall time per mutant. Used by benches/audit_crates_vs_cargo_mutants.sh.
 
-Usage: audit_crates_compare.py VERIGYM_JSON OUTCOMES_JSON VG_WALL_S CM_WALL_S NAME SHARD
+Also: the instrumented baseline (verigym's second baseline run, summed over its test targets)
+against a plain `cargo test` of the same tests (PLAIN_MS, measured by the shell script), and the
+time per mutant after the one build: verigym's mutant runs over its mutants, cargo-mutants' build
+and test phases of each mutant over its mutants (its baseline left out).
+
+Usage: audit_crates_compare.py VERIGYM_JSON OUTCOMES_JSON VG_WALL_S CM_WALL_S NAME SHARD [PLAIN_MS]
 """
 import json, sys
 
@@ -83,5 +88,21 @@ print(f"shared: {matched}, verdicts agree on {agree} ({100.0 * agree / max(1, ma
       f"speed-up per mutant {cm_per / vg_per:.1f}x")
 for d in differ:
     print("  differs: %s:%d:%d -> %r: cargo-mutants %s, verigym %s (%s)" % d)
+plain_ms = float(sys.argv[7]) if len(sys.argv) > 7 and sys.argv[7] else None
+instrumented_ms = sum(t["baseline_ms"] for t in ours["targets"])
+if plain_ms:
+    print(f"baseline: instrumented {instrumented_ms:.0f} ms (opt-level {ours.get('opt_level', 0)}), "
+          f"plain cargo test {plain_ms:.0f} ms: {instrumented_ms / plain_ms:.2f}x")
+
+
+def phases(outcome):
+    return sum(p.get("duration", 0.0) for p in outcome.get("phase_results", []))
+
+
+vg_after = ours["timing"]["run_ms"] / max(1, c["total"])
+cm_after = 1000.0 * sum(phases(o) for o in cm_mutants) / max(1, len(cm_mutants))
+print(f"per mutant after the one build: verigym {vg_after:.0f} ms, cargo-mutants {cm_after:.0f} ms: "
+      f"{cm_after / max(vg_after, 1e-9):.1f}x")
+print(f"AFTER|{name}|{shard}|{instrumented_ms:.0f}|{plain_ms or 0:.0f}|{vg_after:.0f}|{cm_after:.0f}")
 print(f"ROW|{name}|{shard}|{c['total']}|{len(cm_mutants)}|{matched}|{agree}|{score(c):.1f}|"
       f"{cm_score:.1f}|{vg_per:.0f}|{cm_per:.0f}|{cm_per / vg_per:.1f}")

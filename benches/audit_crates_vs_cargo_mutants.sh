@@ -19,14 +19,18 @@
 set -euo pipefail
 
 default_crates=(
-    itoa@1.0.14            # no_std, two files, integration tests
+    itoa@1.0.19            # no_std, two files; a dev-dependency pulls another itoa (-p itoa is ambiguous)
     fnv@1.0.7              # no_std with a default std feature, one file
+    adler@1.0.2            # compute-heavy checksum, no_std with a std feature, unit tests only
+    crc32fast@1.4.2:0/4    # checksum with SIMD intrinsics and a table fallback, dev-dependencies
+    arrayvec@0.7.6:0/8     # const-generic container, unsafe, integration tests
+    humantime@2.1.0:0/4    # time formatting, four modules
     either@1.13.0:0/4      # no_std with a std feature, dev-dependency (serde_json), 2,097 lines
     strsim@0.11.1:0/8      # one big file (1,307 lines), unit + integration tests
     semver@1.0.27:0/8      # multi-file (7 modules), 2,126 lines, integration tests with modules
-    percent-encoding@2.3.2:0/2  # no_std with alloc and std features, borrow errors no arm holds
-    mime@0.3.18:0/4        # two files, integration tests, borrow errors after removed `break`s
-    byteorder@1.5.0:0/16   # 5,567 lines, dev-dependencies (quickcheck, rand), features
+    byteorder@1.5.0:0/16   # 5,567 lines, traits with default methods, dev-dependencies (quickcheck, rand)
+    fixture:checksum       # tests/fixtures/crates/checksum: compute-heavy unit tests
+    fixture:slowpath       # tests/fixtures/crates/slowpath: an equivalent slow path (never a timeout)
 )
 work=${1:-$(mktemp -d "${TMPDIR:-/tmp}/audit_crates_vs_cm.XXXXXX")}
 shift || true
@@ -59,6 +63,7 @@ echo 'fn main() {}' >"$fetch/src/main.rs"
 {
     printf '[package]\nname = "fetch-pinned"\nversion = "0.0.0"\nedition = "2021"\n\n[workspace]\n\n[dependencies]\n'
     for spec in "${crates[@]}"; do
+        [[ $spec == fixture:* ]] && continue
         nv=${spec%%:*}
         printf '%s = "=%s"\n' "${nv%@*}" "${nv#*@}"
     done
@@ -66,15 +71,49 @@ echo 'fn main() {}' >"$fetch/src/main.rs"
 cargo fetch -q --manifest-path "$fetch/Cargo.toml"
 registry=$(ls -d "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/ | head -1)
 
+# A plain `cargo test` of the same tests (the library's unit tests and integration tests, one
+# test thread as verigym runs them), built once; then each executable run three times: the
+# median of the summed run times, in milliseconds. The instrumented baseline is compared with it.
+plain_test_ms() {
+    local dir=$1
+    local exes
+    exes=$(cargo test -q --no-run --lib --tests --message-format=json \
+        --manifest-path "$dir/Cargo.toml" --target-dir "$dir/target" 2>/dev/null |
+        python3 -c 'import json, sys
+for line in sys.stdin:
+    try: v = json.loads(line)
+    except ValueError: continue
+    if v.get("reason") == "compiler-artifact" and v.get("executable") and v["profile"]["test"]:
+        print(v["executable"])')
+    local runs=()
+    for _ in 1 2 3; do
+        local start end
+        start=$(date +%s.%N)
+        for exe in $exes; do (cd "$dir" && "$exe" --test-threads=1 -q >/dev/null 2>&1) || true; done
+        end=$(date +%s.%N)
+        runs+=("$(awk -v s="$start" -v e="$end" 'BEGIN { printf "%.1f", 1000 * (e - s) }')")
+    done
+    printf '%s\n' "${runs[@]}" | sort -n | sed -n 2p
+}
+
 for spec in "${crates[@]}"; do
-    nv=${spec%%:*}
-    shard=""
-    [[ $spec == *:* ]] && shard=${spec#*:}
-    dir=${nv/@/-}
-    src=$registry/$dir
+    if [[ $spec == fixture:* ]]; then
+        nv=${spec#fixture:}
+        shard=""
+        dir=fixture-$nv
+        src=$root/tests/fixtures/crates/$nv
+    else
+        nv=${spec%%:*}
+        shard=""
+        [[ $spec == *:* ]] && shard=${spec#*:}
+        dir=${nv/@/-}
+        src=$registry/$dir
+    fi
     rm -rf "${work:?}/$dir" && mkdir -p "$work/$dir"
     cp -r "$src" "$work/$dir/vg"
     cp -r "$src" "$work/$dir/cm"
+    cp -r "$src" "$work/$dir/plain"
+    plain_ms=$(plain_test_ms "$work/$dir/plain")
     echo
     echo "== $nv"
     start=$(date +%s.%N)
@@ -92,5 +131,6 @@ for spec in "${crates[@]}"; do
     end=$(date +%s.%N)
     cm_wall=$(awk -v s="$start" -v e="$end" 'BEGIN { printf "%.1f", e - s }')
     python3 "$here/audit_crates_compare.py" "$work/$dir/verigym.json" \
-        "$work/$dir/mutants.out/outcomes.json" "$vg_wall" "$cm_wall" "$nv" "${shard:-all}"
+        "$work/$dir/mutants.out/outcomes.json" "$vg_wall" "$cm_wall" "$nv" "${shard:-all}" \
+        "$plain_ms"
 done

@@ -443,6 +443,37 @@ fn a_compute_heavy_crate_gets_the_same_verdicts_at_either_level() {
     assert_eq!(fast.targets[0].fuel_used, plain.targets[0].fuel_used);
 }
 
+/// A trait's default methods hold code like any function (cargo-mutants mutates them); they used
+/// to be skipped, so a crate whose behaviour lives in its traits scored on nothing.
+#[test]
+fn trait_default_methods_are_mutated() {
+    let r = audit("traitdefault", &opts());
+    let in_fn = |name: &str| {
+        r.mutants
+            .iter()
+            .filter(|m| m.report.mutant.function == name)
+            .collect::<Vec<_>>()
+    };
+    for name in ["Polygon::angle_sum", "Polygon::has_more_sides_than"] {
+        let found = in_fn(name);
+        assert!(found.len() >= 3, "{name}: {:#?}", r.mutants);
+        assert!(found.iter().all(|m| m.file == "src/lib.rs"), "{found:#?}");
+    }
+    // `angle_sum` replaced by 0, `-` by `+`, `>` by `>=`: each caught by the tests in shapes.rs.
+    for (name, replacement) in [
+        ("Polygon::angle_sum", "0"),
+        ("Polygon::has_more_sides_than", ">="),
+    ] {
+        let m = in_fn(name)
+            .into_iter()
+            .find(|m| m.report.mutant.replacement.contains(replacement))
+            .unwrap_or_else(|| panic!("{name} -> {replacement}: {:#?}", r.mutants));
+        assert_eq!(m.report.status, Status::Killed, "{m:#?}");
+    }
+    // The required methods' impls are mutated as before.
+    assert!(!in_fn("Square::sides").is_empty(), "{:#?}", r.mutants);
+}
+
 #[test]
 fn features_add_code_and_tests() {
     let dec_killed = |r: &CrateReport| {

@@ -1241,6 +1241,29 @@ impl<'ast> Visit<'ast> for Finder {
         self.enter_fn(name, &i.attrs, &i.vis, &i.sig, &i.block);
     }
 
+    fn visit_item_trait(&mut self, i: &'ast syn::ItemTrait) {
+        let outer = self.impl_ty.replace(i.ident.to_string());
+        visit::visit_item_trait(self, i);
+        self.impl_ty = outer;
+    }
+
+    // A trait's default method is run-time code like any other (cargo-mutants mutates it too);
+    // a declaration without a body has nothing to mutate.
+    fn visit_trait_item_fn(&mut self, i: &'ast syn::TraitItemFn) {
+        let Some(block) = &i.default else { return };
+        let name = match &self.impl_ty {
+            Some(ty) => format!("{ty}::{}", i.sig.ident),
+            None => i.sig.ident.to_string(),
+        };
+        self.enter_fn(name, &i.attrs, &syn::Visibility::Inherited, &i.sig, block);
+        // Generic over `Self`: the equivalence check cannot call it on its own.
+        if let Some(f) = self.functions.last_mut() {
+            f.generic = true;
+        }
+    }
+
+    fn visit_trait_item_const(&mut self, _: &'ast syn::TraitItemConst) {}
+
     // Constants, statics, patterns, types and macros hold no run-time code to mutate (and a
     // selector call is not allowed in a const context).
     fn visit_item_const(&mut self, _: &'ast syn::ItemConst) {}
