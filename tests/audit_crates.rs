@@ -168,13 +168,14 @@ fn a_looping_mutant_stops_at_a_tank_sized_from_the_baseline() {
         .collect();
     let tank = format!("VERIGYM_FUEL={TANK_FLOOR} ");
     assert!(logs.iter().any(|l| l.contains(&tank)), "{logs:#?}");
-    // A dry tank is confirmed with the whole `--fuel` before the mutant is a timeout, so a run
-    // with the ceiling follows a run with the floor, and only there.
-    let ceiling = "VERIGYM_FUEL=100000000 ";
-    assert!(logs.iter().any(|l| l.contains(ceiling)), "{logs:#?}");
-    for l in logs.iter().filter(|l| l.contains(ceiling)) {
-        assert!(l.find(&tank) < l.find(ceiling), "{l}");
+    // A dry tank is confirmed with one 20 × larger before the mutant is a timeout, so a run with
+    // that tank follows a run with the floor, and only there; none has the ceiling.
+    let again = format!("VERIGYM_FUEL={} ", TANK_FLOOR * TANK_MULT);
+    assert!(logs.iter().any(|l| l.contains(&again)), "{logs:#?}");
+    for l in logs.iter().filter(|l| l.contains(&again)) {
+        assert!(l.find(&tank) < l.find(&again), "{l}");
     }
+    assert!(!logs.iter().any(|l| l.contains("VERIGYM_FUEL=100000000")));
 }
 
 /// A heavy test's mutant runs get [`TANK_MULT`] × its baseline fuel, a light test's the floor,
@@ -393,7 +394,7 @@ fn an_equivalent_slow_path_is_never_a_timeout() {
         none.report
             .reason
             .as_deref()
-            .is_some_and(|r| r.contains("and of the whole --fuel (2500000)")),
+            .is_some_and(|r| r.contains("ran out of fuel: a 2500000-step tank")),
         "{none:#?}"
     );
 }

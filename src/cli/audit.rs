@@ -42,7 +42,7 @@ pub struct Args {
     /// the tank of every run (default 1 000 000). Crate: the ceiling (default 100 000 000); the
     /// baseline runs with it, and each mutant run with a tank sized from the baseline, 20 × the
     /// most fuel a test of that run used, at least 2 000 000, at most this; a run whose tank
-    /// runs dry runs again with this whole tank before it counts as a timeout.
+    /// runs dry runs again with a tank 20 × larger (at most this) before it counts as a timeout.
     #[arg(long)]
     fuel: Option<u64>,
     /// Also write cargo-mutants' `mutants.out` layout (`outcomes.json`, `caught.txt`,

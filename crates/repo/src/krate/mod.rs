@@ -19,8 +19,8 @@
 //!   from the original); a survivor is run a second time before it is reported.
 //! - A mutant run's fuel tank comes from the baseline's fuel, never its time (`tank.rs`,
 //!   [`TANK_MULT`], [`TANK_FLOOR`]): a looping mutant stops after a small multiple of what its
-//!   tests need, and `--fuel` only caps it. Running dry is confirmed with the whole `--fuel`
-//!   tank before it is a timeout, so an equivalent slower path is never "caught".
+//!   tests need, and `--fuel` only caps it. Running dry is confirmed with a 20 × larger tank
+//!   before it is a timeout, so an equivalent slower path is never "caught".
 
 pub mod catalog;
 mod compile;
@@ -95,8 +95,8 @@ pub struct CrateOptions {
     /// timeout: the baseline runs with this tank, and each mutant run with a tank sized from the
     /// baseline, [`TANK_MULT`] (20) × the most fuel a thread of that run burned in it, at least
     /// [`TANK_FLOOR`] (2 M), capped by this (and this when a thread's usage is not known). A run
-    /// whose sized tank runs dry runs again with this whole tank before it counts as a timeout,
-    /// so a mutant that only takes a slower path is judged on its results.
+    /// whose tank runs dry runs again with a tank 20 × larger (at most this) before it counts as
+    /// a timeout, so a mutant that only takes a slower path is judged on its results.
     pub fuel: u64,
     /// The optimisation level the audited package is built at (0 to 3; its dependencies keep
     /// the user's profile). Default 1: the instrumentation (a fuel step per loop iteration and
@@ -924,15 +924,18 @@ fn run_plan(
         // The sized tank is a fast test for "stuck", not a verdict: a mutant that only sends the
         // code down an equivalent slower path (a fast path mutated away, a table fallback taken)
         // may burn more than 20 × the baseline and still finish. Before calling it a timeout,
-        // the same tests run once more with the whole `--fuel` tank, and that run's results
-        // stand: a timeout is then a run that exhausts the ceiling too, or the wall clock.
-        if tank::ran_dry(&r) && fuel < opts.fuel {
-            r = run_with(opts.fuel)?;
+        // the same tests run once more with a tank 20 × larger (at most `--fuel`), and that
+        // run's results stand.
+        if tank::ran_dry(&r) {
+            let again = tank::confirm(fuel, opts.fuel);
+            let mut tanks = format!("a {fuel}-step tank");
+            if again > fuel {
+                r = run_with(again)?;
+                tanks += &format!(", then {again} steps when run again");
+            }
             if tank::ran_dry(&r) {
-                v.reason.get_or_insert(format!(
-                    "[{}] ran out of its {fuel}-step tank, and of the whole --fuel ({}) when run again",
-                    e.target, opts.fuel
-                ));
+                v.reason
+                    .get_or_insert(format!("[{}] ran out of fuel: {tanks}", e.target));
             }
         }
         if let Some(record) = &mut v.record {

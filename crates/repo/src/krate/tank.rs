@@ -9,12 +9,13 @@
 //! known. A mutant that loops forever then stops after a small multiple of what the unmutated
 //! tests need, instead of after the whole 100 M ceiling (about 1.8 s of debug code per timeout).
 //!
-//! What this changes in verdicts: nothing. A run whose sized tank runs dry is run once more with
-//! the whole `--fuel` tank ([`ran_dry`]; `run_plan` in `mod.rs`), and that run's results stand, so
-//! a mutant that terminates but burns more than [`TANK_MULT`] × its baseline (an equivalent slower
-//! path, taken when a fast path is mutated away) is judged on its results like any other, and a
-//! timeout is a run that exhausts the ceiling as well. A looping mutant costs its small tank plus
-//! the ceiling (about 1.8 s of debug code at the default 100 M), against cargo-mutants' 20 s floor.
+//! A dry tank is not yet a verdict: the run is repeated once with [`confirm`]'s tank,
+//! [`TANK_MULT`] × the first (at most `--fuel`), and that run's results stand (`run_plan` in
+//! `mod.rs`). So a mutant that terminates but burns far more than its baseline (an equivalent
+//! slower path, taken when a fast path is mutated away) is judged on its results like any other,
+//! and a timeout is a mutant that needs more than 400 × its tests' baseline steps (at least 40 M)
+//! or the whole `--fuel`. A looping mutant costs 21 × its first tank (42 M steps at the floor,
+//! about half a second at the default opt-level), against cargo-mutants' 20 s floor.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -44,12 +45,29 @@ pub const TANK_MULT: u64 = 20;
 pub const TANK_FLOOR: u64 = 2_000_000;
 
 /// The tank of one run: [`TANK_MULT`] × `most`, at least [`TANK_FLOOR`], at most `ceiling`; `ceiling`
-/// when `most` is unknown.
+/// when `most` is unknown, or when the sized tank is over half of it (a dry tank is run again
+/// with [`confirm`]'s, so a tank close to the ceiling would cost a looping mutant nearly twice
+/// the ceiling instead of once).
 pub(crate) fn size(most: Option<u64>, ceiling: u64) -> u64 {
     match most {
-        Some(most) => most.saturating_mul(TANK_MULT).max(TANK_FLOOR).min(ceiling),
+        Some(most) => {
+            let sized = most.saturating_mul(TANK_MULT).max(TANK_FLOOR).min(ceiling);
+            if sized.saturating_mul(2) > ceiling {
+                ceiling
+            } else {
+                sized
+            }
+        }
         None => ceiling,
     }
+}
+
+/// The tank a run gets when its first tank, `first`, ran dry: [`TANK_MULT`] × `first`, at most
+/// `ceiling`. Only a run that exhausts this one too is a timeout: a mutant that merely takes a
+/// slower equivalent path (a fast path mutated away) has 400 × its tests' baseline steps (at
+/// least 40 M, about half a second) to finish, and a looping one costs 21 × its first tank.
+pub(crate) fn confirm(first: u64, ceiling: u64) -> u64 {
+    first.saturating_mul(TANK_MULT).min(ceiling)
 }
 
 /// Whether `run` stopped because some thread's tank ran dry (not because the wall clock did).
@@ -145,6 +163,15 @@ mod tests {
         assert_eq!(size(Some(0), ceiling), TANK_FLOOR);
         assert_eq!(size(Some(TANK_FLOOR / TANK_MULT), ceiling), TANK_FLOOR);
         assert_eq!(size(Some(1_000_000), ceiling), 1_000_000 * TANK_MULT);
+        assert_eq!(size(Some(2_500_000), ceiling), 2_500_000 * TANK_MULT);
+        assert_eq!(
+            size(Some(2_500_001), ceiling),
+            ceiling,
+            "over half: the ceiling"
+        );
+        assert_eq!(confirm(TANK_FLOOR, ceiling), TANK_FLOOR * TANK_MULT);
+        assert_eq!(confirm(40_000_000, ceiling), ceiling);
+        assert_eq!(confirm(u64::MAX, ceiling), ceiling, "no overflow");
         assert_eq!(size(Some(ceiling / TANK_MULT + 1), ceiling), ceiling);
         assert_eq!(size(Some(u64::MAX), ceiling), ceiling, "no overflow");
         assert_eq!(size(None, ceiling), ceiling, "unknown: the ceiling");
