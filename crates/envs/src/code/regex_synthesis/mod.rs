@@ -72,29 +72,15 @@ impl Env for RegexSynthesis {
             leaves: params.leaves,
             counted: params.counted,
         };
-        let rule = draw_rule(&grammar, alphabet, max_len, params.shown, rng);
-        let target = rule.render(alphabet);
-        // Read back from its text, as every later reader of the record will see it.
-        let rule = rule::parse(&target, alphabet).unwrap_or(rule);
+        let (rule, target, mut shown) = draw_shown(&grammar, alphabet, params, rng);
         let nfa = nfa::compile(&target, alphabet).expect("a drawn rule compiles");
         let mut dfa = LazyDfa::new(&nfa, symbols);
-
-        let mut shown = Examples::default();
-        for len in 0..=sample::short_len(symbols) {
-            for text in sample::all_of_length(symbols, len) {
-                let label = dfa.matches(&text) == Ok(true);
-                shown.add(text, label);
-            }
-        }
-        sample::add_walks(&rule, &mut dfa, &mut shown, (params.shown, 3, max_len), rng);
-        sample::add_negatives(&mut dfa, &mut shown, (params.shown, max_len), rng);
 
         let mut hidden = Examples::excluding(&shown);
         let long = 2 * max_len;
         sample::add_walks(&rule, &mut dfa, &mut hidden, (params.hidden, 6, long), rng);
         sample::add_negatives(&mut dfa, &mut hidden, (params.hidden, long), rng);
         let wrong = sample::plausible_wrong(&rule, alphabet, &shown.positive);
-        debug_assert!(rule::parse(&target, alphabet).is_some());
         sample::add_witnesses(&mut dfa, &wrong, alphabet, &shown, &mut hidden);
         shown.sort();
         hidden.sort();
@@ -151,28 +137,69 @@ pub fn plausible_wrong_answers(data: &RegexSynthesisData) -> Vec<(&'static str, 
     sample::plausible_wrong(&rule, alphabet, &shown)
 }
 
-/// Draws rules until one is neither too small nor too large a language: it must reject some
-/// string up to length 4 (not everything), match a string of length 5 or more (not a tiny
-/// finite set), and have enough matching and non-matching strings up to `max_len` to fill the
-/// shown lists. A fixed rule stands in if 200 draws fail (no level reaches it in practice).
-fn draw_rule(
+/// Draws rules until one is neither too small nor too large a language ([`acceptable`]) and its
+/// shown strings hold more than half the wanted matching and non-matching samples; returns the
+/// rule as read back from its text (as every later reader of the record sees it), the text and
+/// the shown strings. A fixed rule stands in if 200 draws fail (no level reaches it in practice).
+fn draw_shown(
     grammar: &Grammar,
     alphabet: &[u8],
-    max_len: usize,
-    shown: u32,
+    params: &RegexSynthesisParams,
     rng: &mut ProblemRng,
-) -> Rule {
+) -> (Rule, String, Examples) {
+    let max_len = params.max_len as usize;
+    let half = params.shown as usize / 2 + 1;
     for _ in 0..200 {
         let rule = rule::draw(grammar, rng);
-        if rule.leaves() as u32 == grammar.leaves && acceptable(&rule, alphabet, max_len, shown) {
-            return rule;
+        if !acceptable(&rule, alphabet, max_len, params.shown) {
+            continue;
+        }
+        let target = rule.render(alphabet);
+        let rule = rule::parse(&target, alphabet).unwrap_or(rule);
+        let shown = sample_shown(&rule, &target, alphabet, params, rng);
+        if shown.positive.len() >= half && shown.negative.len() >= half {
+            return (rule, target, shown);
         }
     }
-    rule::Rule::Cat(vec![
+    let rule = Rule::Cat(vec![
         Rule::Sym(0),
         Rule::Star(Box::new(Rule::Cat(vec![Rule::Sym(1), Rule::Sym(0)]))),
-    ])
+    ]);
+    let target = rule.render(alphabet);
+    let shown = sample_shown(&rule, &target, alphabet, params, rng);
+    (rule, target, shown)
 }
+
+/// The shown strings: every string up to [`sample::short_len`], labelled, then sampled matching
+/// strings (walks) and non-matching ones (one-edit mutations, random strings).
+fn sample_shown(
+    rule: &Rule,
+    target: &str,
+    alphabet: &[u8],
+    params: &RegexSynthesisParams,
+    rng: &mut ProblemRng,
+) -> Examples {
+    let symbols = alphabet.len();
+    let max_len = params.max_len as usize;
+    let mut shown = Examples::default();
+    let Ok(nfa) = nfa::compile(target, alphabet) else {
+        return shown;
+    };
+    let mut dfa = LazyDfa::new(&nfa, symbols);
+    for len in 0..=sample::short_len(symbols) {
+        for text in sample::all_of_length(symbols, len) {
+            let label = dfa.matches(&text) == Ok(true);
+            shown.add(text, label);
+        }
+    }
+    sample::add_walks(rule, &mut dfa, &mut shown, (params.shown, 3, max_len), rng);
+    sample::add_negatives(&mut dfa, &mut shown, (params.shown, max_len), rng);
+    shown
+}
+
+/// The most DFA states a drawn rule may have: far below the verifier's bound, so the reference
+/// answer and every plausible wrong answer compare with it well within that bound.
+const MAX_RULE_DFA_STATES: usize = 300;
 
 fn acceptable(rule: &Rule, alphabet: &[u8], max_len: usize, shown: u32) -> bool {
     let Ok(nfa) = nfa::compile(&rule.render(alphabet), alphabet) else {
@@ -208,7 +235,48 @@ fn acceptable(rule: &Rule, alphabet: &[u8], max_len: usize, shown: u32) -> bool 
         counts = next;
     }
     let enough = u64::from(shown) + 4;
-    long_match && short_reject && matched >= enough && rejected >= enough
+    long_match
+        && short_reject
+        && matched >= enough
+        && rejected >= enough
+        && small_dfa(&mut dfa)
+        && mutants_compare(rule, alphabet, &mut dfa)
+}
+
+/// Whether the rule's whole DFA has at most [`MAX_RULE_DFA_STATES`] states.
+fn small_dfa(dfa: &mut LazyDfa<'_>) -> bool {
+    let mut next = 0u32;
+    while (next as usize) < dfa.state_count() {
+        if dfa.state_count() > MAX_RULE_DFA_STATES {
+            return false;
+        }
+        for symbol in 0..dfa.symbols() as u8 {
+            if dfa.step(next, symbol).is_err() {
+                return false;
+            }
+        }
+        next += 1;
+    }
+    dfa.state_count() <= MAX_RULE_DFA_STATES
+}
+
+/// Whether every one-operator mutant compiles and compares with the rule within the bounds, and
+/// no alternative of the rule is redundant (`b*|b`: the rule would equal a shorter one, and a
+/// hedge writing only the other alternatives would be right).
+fn mutants_compare(rule: &Rule, alphabet: &[u8], dfa: &mut LazyDfa<'_>) -> bool {
+    rule::mutants(rule, alphabet.len() as u8)
+        .into_iter()
+        .all(|(label, mutant)| {
+            let Ok(nfa) = nfa::compile(&mutant.render(alphabet), alphabet) else {
+                return false;
+            };
+            let mut other = LazyDfa::new(&nfa, alphabet.len());
+            match dfa::difference(dfa, &mut other) {
+                Ok(Some(_)) => true,
+                Ok(None) => label != "alternative_dropped",
+                Err(_) => false,
+            }
+        })
 }
 
 /// The prompt: the alphabet, the examples, the matching rule, the syntax and the answer form.

@@ -159,7 +159,9 @@ pub fn plausible_wrong(
         .iter()
         .map(|s| s.iter().map(|&c| char::from(alphabet[c as usize])).collect())
         .collect();
-    out.push(("shown_strings_listed", listed.join("|")));
+    if listed.iter().any(|s| !s.is_empty()) {
+        out.push(("shown_strings_listed", listed.join("|")));
+    }
     out
 }
 
