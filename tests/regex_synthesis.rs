@@ -1,9 +1,9 @@
 //! `regex_synthesis`: every stored string's label is re-derived from the record's rule by a
 //! matcher written here from the prompt (a recursive-descent parser of the rule's text and a
 //! set-of-end-positions matcher, no automaton and no `regex` crate), on 1,100 problems across
-//! levels 0–10 (slow tier; 88 in the fast one); every plausible wrong answer the env names is refuted by a stored string exactly
-//! when the verifier rejects it; the `regex` crate itself cross-checks the verifier on random
-//! patterns; and no input panics it.
+//! levels 0–10 (slow tier; 22 in the fast one); every plausible wrong answer the env names is
+//! refuted by a stored string exactly when the verifier rejects it; the `regex` crate itself
+//! cross-checks the verifier on random patterns; and no input panics it.
 
 use std::collections::BTreeSet;
 
@@ -192,11 +192,11 @@ fn relabel_and_refute(per_level: u64, seed: u64) {
     );
 }
 
-/// The fast tier: 8 problems at each level.
+/// The fast tier: 2 problems at each level.
 #[test]
 fn an_independent_matcher_relabels_every_stored_string_and_refutes_every_plausible_wrong_answer()
 {
-    relabel_and_refute(8, 30);
+    relabel_and_refute(2, 30);
 }
 
 /// The bar: 1,100 problems (100 at each level 0–10), about five minutes in a debug build.
@@ -424,17 +424,17 @@ fn pinned_hashes_of_first_problems() {
             (
                 None,
                 0,
-                "035d1426335072eb215913f8928376ec02605d03bad32adedd4c7ab41dec9398",
+                "654da5c3c875473e55d95094f48f16d96b8990448e6676a9b7b85f6cbbd15e7e",
             ),
             (
                 Some(0.0),
                 7,
-                "f0195703c0dbafc9b3b1969617fca9ca3e2b710a481dc2e53d89811e966aa364",
+                "5640afa313f3366353bf480bebb8771bf71bf12e1d3de252d59e318fab15a33b",
             ),
             (
                 Some(10.0),
                 7,
-                "febc2e14f502259966584cc8b5de3f636c7b75855abe632bcabbcbe5871d0a92",
+                "b32e330ce2a91cb159b76f66db7cfb8e14d94c288a14f044d650a56f27aae7a4",
             ),
         ],
     );

@@ -99,6 +99,9 @@ def regex_synthesis():
                 ("text_fence_only", f"```text\n{x}\n```", "no_answer"),
                 ("only_in_think", f"<think>```regex\n{x}\n```</think>", "answer_only_in_think"),
                 ("two_candidates", f"{tag(x)} or maybe {tag('.*')}", "conflicting_answers"),
+                ("or_inside_tag", tag(f"{x} or .*"), "unparsable_answer"),
+                ("list_inside_tag", tag(f"{x}, (?:{x})"), "unparsable_answer"),
+                ("spaced_out", tag(" ".join(x)), "unparsable_answer"),
             ]
             for label, form in rewrites(x, letters):
                 forms.append((label, tag(form), "correct"))

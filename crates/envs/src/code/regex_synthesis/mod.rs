@@ -306,7 +306,7 @@ fn prompt(data: &RegexSynthesisData, grammar: &Grammar) -> String {
          exactly). A string counts as matched only when the pattern matches all of it, as \
          `^(?:PATTERN)$` would, so anchors are not needed. The rule itself is a regular \
          expression with {} letters or classes, using {operators}. Use the syntax of Rust's `regex` crate \
-         (no backreferences or lookaround), at most {} characters; a `.` right at the end of \
+         (no backreferences or lookaround), at most {} characters and no spaces; a `.` right at the end of \
          your answer is read as a full stop, not as part of the pattern. Give the pattern alone, \
          as <answer>(ab|b)*a</answer> or in a final ```regex code block.",
         list(&data.shown_positive),

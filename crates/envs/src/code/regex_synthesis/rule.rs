@@ -84,17 +84,6 @@ impl Rule {
             }
         }
     }
-
-    /// How many symbols and classes the rule holds.
-    pub fn leaves(&self) -> usize {
-        match self {
-            Rule::Sym(_) | Rule::Class(_) => 1,
-            Rule::Cat(parts) | Rule::Alt(parts) => parts.iter().map(Rule::leaves).sum(),
-            Rule::Star(sub) | Rule::Plus(sub) | Rule::Opt(sub) | Rule::Count(sub, ..) => {
-                sub.leaves()
-            }
-        }
-    }
 }
 
 /// The grammar's knobs for one draw.
@@ -271,13 +260,13 @@ fn mutate(rule: &Rule, symbols: u8, emit: &mut dyn FnMut(&'static str, Rule)) {
                     Rule::Alt(parts)
                 }
             };
-            for i in 0..parts.len() {
+            for (i, part) in parts.iter().enumerate() {
                 if !is_cat && parts.len() > 1 {
                     let mut fewer = parts.clone();
                     fewer.remove(i);
                     emit("alternative_dropped", rebuild(fewer));
                 }
-                mutate(&parts[i], symbols, &mut |label, r| {
+                mutate(part, symbols, &mut |label, r| {
                     let mut changed = parts.clone();
                     changed[i] = r;
                     emit(label, rebuild(changed));

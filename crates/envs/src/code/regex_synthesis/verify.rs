@@ -8,6 +8,10 @@
 //! around the whole answer, `**bold**` around it (no pattern starts with `*`), `/slashes/`
 //! around it, one lead-in phrase (`The answer is`), and one final `.` (the prompt says so).
 //!
+//! **One pattern.** Whitespace anywhere in the pattern is unparsable: no alphabet has a space,
+//! so it could only be prose, and `X or W` would otherwise be read as the alternation
+//! `X or W`'s dead middle branch and judged on the rest (verbose mode `(?x)` is given up for it).
+//!
 //! **Limits.** At most [`MAX_PATTERN_CHARS`] characters, nesting at most
 //! [`super::nfa::NEST_LIMIT`] deep, at most [`super::nfa::MAX_NFA_STATES`] states once counted
 //! repetitions are expanded (counted before anything is built), and the comparison's DFAs capped
@@ -49,6 +53,15 @@ pub fn verify(data: &RegexSynthesisData, response: &str) -> Verdict {
 pub fn judge_pattern(data: &RegexSynthesisData, pattern: &str) -> Verdict {
     if pattern.is_empty() {
         return Verdict::rejected(Reason::EmptyAnswer, "the pattern is empty");
+    }
+    // No alphabet has a space, so whitespace in a pattern is never a letter to match: it is
+    // prose, and prose around a second pattern (`X or W`, `X, W`) is a hedge whose dead branches
+    // could still leave the right language. One pattern, no spaces (the prompt says so).
+    if pattern.contains(char::is_whitespace) {
+        return Verdict::rejected(
+            Reason::UnparsableAnswer,
+            "the pattern holds whitespace: give one pattern alone, without spaces or words",
+        );
     }
     let chars = pattern.chars().count();
     if chars > MAX_PATTERN_CHARS {
