@@ -37,6 +37,7 @@ mod program_trace;
 mod readme;
 mod realistic;
 mod records;
+mod regex_synthesis;
 mod repo_fix;
 mod repo_fix_agentic;
 mod repo_fix_agentic_crates;

@@ -91,7 +91,7 @@ impl Rejection {
 /// Markers whose normalised text differs are [`Reason::ConflictingAnswers`]; an env's verifier
 /// uses [`extract_agreed_answer`] instead, so that the same answer written two ways agrees.
 pub fn extract_answer(response: &str) -> Result<Cow<'_, str>, Rejection> {
-    extract_with(response, None)
+    extract_with(response, None, normalize_answer)
 }
 
 /// [`extract_answer`], except that markers whose text differs still agree when `verify` judges
@@ -108,8 +108,27 @@ pub fn extract_agreed_answer(
 ) -> Result<Cow<'_, str>, Rejection> {
     let right_alone =
         |candidate: &str| verify(&format!("{ANSWER_OPEN}{candidate}{ANSWER_CLOSE}")).correct;
-    extract_with(response, Some(&right_alone))
+    extract_with(response, Some(&right_alone), normalize_answer)
 }
+
+/// [`extract_agreed_answer`] with the env's own normalisation in place of
+/// [`normalize_answer`]: for an answer grammar in which the shared rules would change meaning (a
+/// regular expression, where `$`, a trailing `.` and `\{` are operators). Steps 1 to 3 and 5
+/// of the protocol are unchanged; markers agree when `normalize` gives them the same text, or
+/// when `verify` judges each right alone. `normalize` must remove presentation only, and return
+/// a trimmed answer.
+pub fn extract_agreed_answer_with(
+    response: &str,
+    normalize: Normalizer,
+    verify: impl Fn(&str) -> Verdict,
+) -> Result<Cow<'_, str>, Rejection> {
+    let right_alone =
+        |candidate: &str| verify(&format!("{ANSWER_OPEN}{candidate}{ANSWER_CLOSE}")).correct;
+    extract_with(response, Some(&right_alone), normalize)
+}
+
+/// How a marker's content is normalised before candidates are compared and returned.
+pub type Normalizer = for<'a> fn(&'a str) -> Cow<'a, str>;
 
 /// At most this many distinct candidates are judged one by one; a response with more is
 /// [`Reason::ConflictingAnswers`] without judging any (a bound on the work a response can cause).
@@ -121,12 +140,13 @@ type Judge<'j> = &'j dyn Fn(&str) -> bool;
 fn extract_with<'r>(
     response: &'r str,
     judge: Option<Judge<'_>>,
+    normalize: Normalizer,
 ) -> Result<Cow<'r, str>, Rejection> {
     check_length(response)?;
     match lowercase_tags(response) {
-        Cow::Borrowed(response) => extract_canonical(response, judge),
+        Cow::Borrowed(response) => extract_canonical(response, judge, normalize),
         Cow::Owned(response) => {
-            extract_canonical(&response, judge).map(|a| Cow::Owned(a.into_owned()))
+            extract_canonical(&response, judge, normalize).map(|a| Cow::Owned(a.into_owned()))
         }
     }
 }
@@ -135,11 +155,14 @@ fn extract_with<'r>(
 fn extract_canonical<'r>(
     response: &'r str,
     judge: Option<Judge<'_>>,
+    normalize: Normalizer,
 ) -> Result<Cow<'r, str>, Rejection> {
     let (visible, thoughts) = split_thinking(response);
     match &visible {
-        Cow::Borrowed(text) => find_final(text, judge),
-        Cow::Owned(text) => find_final(text, judge).map(|s| Cow::Owned(s.into_owned())),
+        Cow::Borrowed(text) => find_final(text, judge, normalize),
+        Cow::Owned(text) => {
+            find_final(text, judge, normalize).map(|s| Cow::Owned(s.into_owned()))
+        }
     }
     .map_err(|failure| {
         let thought_has_marker = thoughts.iter().any(|&(a, b)| {
@@ -430,10 +453,14 @@ fn preview(s: &str) -> String {
 ///
 /// The markers' distinct normalised texts are kept (a few at most); when there is more than one,
 /// `judge` decides whether they agree.
-fn find_final<'t>(text: &'t str, judge: Option<Judge<'_>>) -> Result<Cow<'t, str>, Failure> {
+fn find_final<'t>(
+    text: &'t str,
+    judge: Option<Judge<'_>>,
+    normalize: Normalizer,
+) -> Result<Cow<'t, str>, Failure> {
     let has_boxes = contains(&FIND_BOXED_OPEN, text);
     let mut tags: Vec<Span> = Vec::new();
-    let mut candidates = Candidates::default();
+    let mut candidates = Candidates::new(normalize);
     for_each_answer_tag(text, |(open, close)| {
         if has_boxes {
             tags.push((open, close));
@@ -480,15 +507,23 @@ fn find_final<'t>(text: &'t str, judge: Option<Judge<'_>>) -> Result<Cow<'t, str
 
 /// The markers' normalised contents: the distinct ones in order of appearance (one more than can
 /// be judged at most, which is enough to refuse), and the last one seen.
-#[derive(Default)]
 struct Candidates<'t> {
     distinct: Vec<Cow<'t, str>>,
     last: Option<Cow<'t, str>>,
+    normalize: Normalizer,
 }
 
 impl<'t> Candidates<'t> {
+    fn new(normalize: Normalizer) -> Self {
+        Candidates {
+            distinct: Vec::new(),
+            last: None,
+            normalize,
+        }
+    }
+
     fn add(&mut self, content: &'t str) {
-        let candidate = normalize_answer(content);
+        let candidate = (self.normalize)(content);
         if self.distinct.len() <= MAX_JUDGED_CANDIDATES && !self.distinct.contains(&candidate) {
             self.distinct.push(candidate.clone());
         }

@@ -60,6 +60,13 @@ const WRAPPERS: [(&str, &str); 10] = [
     ("$", "$"),
 ];
 
+/// Rule 5 alone: the text after one of the fixed lead-in phrases (`The answer is`, `**Final
+/// answer:**`), or `None` when it starts with none. For an env with its own normalisation
+/// ([`crate::extract::extract_agreed_answer_with`]) that still reads the shared lead-ins.
+pub fn strip_lead_in(text: &str) -> Option<&str> {
+    lead_in::strip_lead_in(text)
+}
+
 /// Applies rules 2 to 4 to an extracted answer (see the module docs). The result is trimmed.
 pub fn normalize_answer(answer: &str) -> Cow<'_, str> {
     let trimmed = answer.trim();

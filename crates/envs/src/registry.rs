@@ -1,6 +1,7 @@
 //! The static registry of shipped envs, and [`EnvSet`]: the envs a caller looks ids up in.
 
 use crate::bezout::Bezout;
+use crate::regex_synthesis::RegexSynthesis;
 use crate::binairo::Binairo;
 use crate::countdown::Countdown;
 use crate::crt::Crt;
@@ -58,6 +59,7 @@ static ENVS: &[&dyn DynEnv] = &[
     &TicTacToe,
     &MinSpanningTree,
     &Bezout,
+    &RegexSynthesis,
 ];
 
 /// Every registered env, in listing order.

@@ -1,3 +1,7 @@
-//! Code: fix the bugs in a Rust repository, judged by compiling and running hidden tests.
+//! Code: fix the bugs in a Rust repository, judged by compiling and running hidden tests
+//! (`repo_fix`, cargo feature `repo_fix`); write a regular expression for a hidden rule, judged
+//! by exact language equality (`regex_synthesis`).
 
+pub mod regex_synthesis;
+#[cfg(feature = "repo_fix")]
 pub mod repo_fix;
