@@ -13,7 +13,6 @@
 
 pub mod algorithms;
 pub mod arithmetic;
-#[cfg(feature = "repo_fix")]
 pub mod code;
 #[cfg(test)]
 mod feedback_tests;
@@ -35,6 +34,7 @@ pub use crate::arithmetic::linear_mod;
 pub use crate::arithmetic::modarith;
 pub use crate::arithmetic::modexp;
 pub use crate::arithmetic::program_trace;
+pub use crate::code::program_synthesis;
 #[cfg(feature = "repo_fix")]
 pub use crate::code::repo_fix;
 pub use crate::games::nim;

@@ -17,6 +17,7 @@ use crate::min_spanning_tree::MinSpanningTree;
 use crate::modarith::ModArith;
 use crate::modexp::ModExp;
 use crate::nim::Nim;
+use crate::program_synthesis::ProgramSynthesis;
 use crate::program_trace::ProgramTrace;
 #[cfg(feature = "repo_fix")]
 use crate::repo_fix::RepoFix;
@@ -58,6 +59,7 @@ static ENVS: &[&dyn DynEnv] = &[
     &TicTacToe,
     &MinSpanningTree,
     &Bezout,
+    &ProgramSynthesis,
 ];
 
 /// Every registered env, in listing order.
