@@ -79,13 +79,19 @@ pub fn draw(params: &ProgramSynthesisParams, rng: &mut ProblemRng) -> Drawn {
         else {
             continue;
         };
-        // Trivial behaviour: the same output for every input, or the input itself.
-        let constant = outputs.iter().all(|o| *o == outputs[0]);
-        let identity = pool
+        // Trivial behaviour: nearly always one output, or nearly always the input itself (a
+        // guessed constant, or a table of the shown examples with that default, would pass).
+        let most_common = outputs
+            .iter()
+            .map(|o| outputs.iter().filter(|p| *p == o).count())
+            .max()
+            .unwrap_or(0);
+        let unchanged = pool
             .iter()
             .zip(&outputs)
-            .all(|(xs, o)| *o == Value::List(xs.clone()));
-        if constant || identity {
+            .filter(|(xs, o)| matches!(o, Value::List(l) if l == *xs))
+            .count();
+        if 4 * most_common.max(unchanged) > 3 * pool.len() {
             continue;
         }
         let Some(shown) = shown_examples(params, &program, list, rng) else {
@@ -166,6 +172,19 @@ fn hidden_inputs(
             if chosen.len() > HIDDEN_MAX {
                 return None;
             }
+        }
+    }
+    // At least three distinct hidden outputs (the pool has more, as the check above keeps no
+    // near-constant program), so no table of the shown examples with a constant default passes.
+    for i in 0..pool.len() {
+        let mut distinct: Vec<&Value> = chosen.iter().map(|&c| &outputs[c]).collect();
+        distinct.sort_by_key(|v| format!("{v:?}"));
+        distinct.dedup();
+        if distinct.len() >= 3 {
+            break;
+        }
+        if !distinct.contains(&&outputs[i]) {
+            chosen.push(i);
         }
     }
     Some(

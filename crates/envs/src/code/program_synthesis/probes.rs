@@ -125,15 +125,10 @@ pub fn probe_answers(data: &ProgramSynthesisData, answer: &str, foreign: &str) -
         ("comment_line", block(&format!("# the rule\n{p}"))),
         ("renamed_parameters", block(&rename(p))),
         ("parenthesised", block(&format!("({p})"))),
+        ("tight_commas", block(&p.replace(", ", ","))),
         (
-            "no_spaces",
-            block(
-                &p.replace(' ', "")
-                    .replace("->", " -> ")
-                    .replace("and", " and ")
-                    .replace("or", " or ")
-                    .replace("not", "not "),
-            ),
+            "spaced_parentheses",
+            block(&p.replace('(', "( ").replace(')', " )")),
         ),
     ];
     let realistic = vec![
