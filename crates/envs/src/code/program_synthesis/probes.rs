@@ -184,7 +184,30 @@ pub fn probe_answers(data: &ProgramSynthesisData, answer: &str, foreign: &str) -
     };
     add_if_wrong("wrong_type", wrong_type);
     add_if_wrong("python", format!("lambda xs: {p}"));
-    add_if_wrong("huge_literal", format!("{p} {}", "9".repeat(30)));
+    add_if_wrong("huge_literal", format!("{p} + {}", "9".repeat(30)));
+    // The blow-ups: nesting past the limit, a program past the length limit, nested loops that
+    // run out of fuel, arithmetic that overflows.
+    let list = data.output_is_list();
+    let wrap = if list { "reverse(" } else { "abs(" };
+    add_if_wrong(
+        "deep_nesting",
+        format!("{}{p}{}", wrap.repeat(60), ")".repeat(60)),
+    );
+    add_if_wrong(
+        "huge_program",
+        format!("{p}\n{}", "# padding\n".repeat(500)),
+    );
+    let runaway = "sum(map(x -> sum(map(y -> sum(map(z -> sum(map(w -> sum(map(v -> v, xs)), \
+                   xs)), xs)), xs)), xs))";
+    let big = "1000000 * 1000000 * 1000000 * 1000000";
+    if list {
+        add_if_wrong("runaway_fuel", format!("take({runaway}, {p})"));
+        add_if_wrong("overflow", format!("map(x -> x * {big}, {p})"));
+    } else {
+        add_if_wrong("runaway_fuel", format!("{p} + {runaway}"));
+        add_if_wrong("overflow", format!("{p} + len(xs) * {big}"));
+        add_if_wrong("constant_guess", render_value(&data.shown[0].output));
+    }
     if let Some(code) = foreign
         .strip_prefix("```dsl\n")
         .and_then(|c| c.strip_suffix("\n```"))
