@@ -33,6 +33,7 @@ mod modexp;
 mod mutants_out;
 mod nim;
 mod probe;
+mod program_synthesis;
 mod program_trace;
 mod readme;
 mod realistic;

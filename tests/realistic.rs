@@ -7,9 +7,11 @@
 //! the corpus stays small and follows the env's generator; `expect` is a reason code. An optional
 //! `"params"` object overrides params by name (as `--param` does). Every line must get exactly its
 //! expected reason, and every registered env whose answer is tagged must have a non-empty file
-//! holding both correct forms and near misses. `tests/data/realistic/layouts/<env>.jsonl`, where
-//! it exists, holds the layout forms of issue 31 (tables with header rows, LaTeX matrices,
-//! heading lines, fixed sentences; written by `generate_layouts.py`) and is judged the same way.
+//! holding both correct forms and near misses; a code-block env's file, where it has one, is judged
+//! the same way (its responses hold fenced blocks instead of tags).
+//! `tests/data/realistic/layouts/<env>.jsonl`, where it exists, holds the layout forms of issue 31
+//! (tables with header rows, LaTeX matrices, heading lines, fixed sentences; written by
+//! `generate_layouts.py`) and is judged the same way.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -94,10 +96,19 @@ fn judge_file(env_id: &str, path: &Path) -> (Vec<String>, usize, usize) {
     (failures, correct, other)
 }
 
+/// The envs whose corpus is judged: every tagged env, and every code-block env that has one
+/// (`program_synthesis`; `repo_fix` needs a compiler and has none).
+fn corpus_envs() -> impl Iterator<Item = &'static str> {
+    registry::envs()
+        .iter()
+        .map(|e| e.id())
+        .filter(|id| tagged_envs().any(|t| t == *id) || corpus_path(id).is_file())
+}
+
 #[test]
 fn every_corpus_line_gets_its_expected_verdict() {
     let mut failures = Vec::new();
-    for env in tagged_envs() {
+    for env in corpus_envs() {
         let (mut f, correct, other) = judge_corpus(env);
         if correct == 0 || other == 0 {
             f.push(format!(

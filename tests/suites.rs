@@ -54,7 +54,7 @@ const PINNED: &[(&str, u32, &str)] = &[
     (
         "standard-v10",
         10,
-        "794b9ee57358c0722c0af16f3fcb3042afde25005024ca31f23ad2cafddb06e2",
+        "1d4fb77b4164566fc89ddb85d896fe6d3d5815c2fa68810619b431900d598dcf",
     ),
 ];
 

@@ -5,8 +5,8 @@
 //! rewards), `logic/` (puzzles with solver-proven unique solutions or constraint checks, and the
 //! square-grid reader), `planning/` (move plans simulated against the rules, and the plan-list
 //! layout), `algorithms/` (graph and optimisation problems with certificates, and the number-list
-//! grammar), `games/` (games solved exactly: Sprague–Grundy values, full search) and `code/` (`regex_synthesis`, and
-//! `repo_fix` under cargo feature `repo_fix`). `forms.rs` is the layout every family's grammar peels off.
+//! grammar), `games/` (games solved exactly: Sprague–Grundy values, full search) and `code/`
+//! (`regex_synthesis`, `program_synthesis`, and `repo_fix` under cargo feature `repo_fix`). `forms.rs` is the layout every family's grammar peels off.
 //! [`registry`] lists the shipped envs and holds [`registry::EnvSet`];
 //! it is where ids are looked up. The env modules are re-exported at the root, so
 //! `verigym_envs::sudoku` is the sudoku env wherever its folder is.
@@ -34,6 +34,7 @@ pub use crate::arithmetic::linear_mod;
 pub use crate::arithmetic::modarith;
 pub use crate::arithmetic::modexp;
 pub use crate::arithmetic::program_trace;
+pub use crate::code::program_synthesis;
 pub use crate::code::regex_synthesis;
 #[cfg(feature = "repo_fix")]
 pub use crate::code::repo_fix;
