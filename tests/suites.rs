@@ -54,7 +54,7 @@ const PINNED: &[(&str, u32, &str)] = &[
     (
         "standard-v10",
         10,
-        "1d4fb77b4164566fc89ddb85d896fe6d3d5815c2fa68810619b431900d598dcf",
+        "c04f760ebc32c78d5e6c83ec737828946181873fecfb06706aa17212331a666b",
     ),
 ];
 
