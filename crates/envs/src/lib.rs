@@ -6,14 +6,13 @@
 //! square-grid reader), `planning/` (move plans simulated against the rules, and the plan-list
 //! layout), `algorithms/` (graph and optimisation problems with certificates, and the number-list
 //! grammar), `games/` (games solved exactly: Sprague–Grundy values, full search) and `code/` (`repo_fix`,
-//! cargo feature `repo_fix`). `forms.rs` is the layout every family's grammar peels off.
+//! cargo feature `repo_fix`, and `sql`). `forms.rs` is the layout every family's grammar peels off.
 //! [`registry`] lists the shipped envs and holds [`registry::EnvSet`];
 //! it is where ids are looked up. The env modules are re-exported at the root, so
 //! `verigym_envs::sudoku` is the sudoku env wherever its folder is.
 
 pub mod algorithms;
 pub mod arithmetic;
-#[cfg(feature = "repo_fix")]
 pub mod code;
 #[cfg(test)]
 mod feedback_tests;
@@ -37,6 +36,7 @@ pub use crate::arithmetic::modexp;
 pub use crate::arithmetic::program_trace;
 #[cfg(feature = "repo_fix")]
 pub use crate::code::repo_fix;
+pub use crate::code::sql;
 pub use crate::games::nim;
 pub use crate::games::tictactoe;
 pub use crate::logic::binairo;

@@ -22,6 +22,7 @@ use crate::program_trace::ProgramTrace;
 use crate::repo_fix::RepoFix;
 use crate::sat::Sat;
 use crate::shortest_path::ShortestPath;
+use crate::sql::Sql;
 use crate::sudoku::Sudoku;
 use crate::tictactoe::TicTacToe;
 use crate::topo_order::TopoOrder;
@@ -58,6 +59,7 @@ static ENVS: &[&dyn DynEnv] = &[
     &TicTacToe,
     &MinSpanningTree,
     &Bezout,
+    &Sql,
 ];
 
 /// Every registered env, in listing order.
