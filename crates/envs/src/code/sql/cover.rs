@@ -98,7 +98,7 @@ pub fn generate(params: &SqlParams, rng: &mut ProblemRng) -> SqlData {
         .map(|i| {
             sandbox
                 .run(i, &reference)
-                .expect("the reference query runs on every generated database")
+                .unwrap_or_else(|f| panic!("the reference query fails: {reference}: {f:?}"))
                 .1
         })
         .collect();

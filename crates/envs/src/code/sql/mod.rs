@@ -17,7 +17,7 @@ mod verify;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-pub use self::cover::{Refutation, refutations};
+pub use self::cover::{Refutation, literal_query as refutations_literal, refutations};
 pub use self::db::Database;
 pub use self::params::{HIDDEN_MAX, HIDDEN_MIN, ROWS_MAX, ROWS_MIN, SqlParams};
 pub use self::questions::Question;

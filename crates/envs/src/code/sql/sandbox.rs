@@ -14,8 +14,7 @@
 //! strings and rows are capped at [`MAX_VALUE_BYTES`], the query at [`MAX_SQL_BYTES`], the result
 //! at [`MAX_ROWS`] rows; and a process-wide heap limit bounds what SQLite can allocate at all.
 
-use std::sync::Arc;
-use std::sync::Once;
+use std::sync::{Arc, Mutex, Once};
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use rusqlite::config::DbConfig;
@@ -115,6 +114,8 @@ impl Failure {
 pub struct Sandbox {
     connections: Vec<Connection>,
     ticks: Arc<AtomicU32>,
+    /// What the authorizer last denied, for the message.
+    denied: Arc<Mutex<String>>,
 }
 
 impl std::fmt::Debug for Sandbox {
@@ -148,11 +149,18 @@ impl Sandbox {
     /// SQLite, never the answer's fault.
     pub fn new(theme: Theme, databases: &[Database]) -> Result<Sandbox, String> {
         let ticks = Arc::new(AtomicU32::new(0));
+        let denied = Arc::new(Mutex::new(String::new()));
         let connections = databases
             .iter()
-            .map(|db| open(theme, db, &ticks).map_err(|e| format!("building a database: {e}")))
+            .map(|db| {
+                open(theme, db, &ticks, &denied).map_err(|e| format!("building a database: {e}"))
+            })
             .collect::<Result<_, _>>()?;
-        Ok(Sandbox { connections, ticks })
+        Ok(Sandbox {
+            connections,
+            ticks,
+            denied,
+        })
     }
 
     /// How many databases there are.
@@ -175,7 +183,19 @@ impl Sandbox {
         }
         let conn = &self.connections[i];
         self.ticks.store(0, Ordering::Relaxed);
-        let mut stmt = conn.prepare(sql).map_err(|e| failure(&e, true))?;
+        if let Ok(mut what) = self.denied.lock() {
+            what.clear();
+        }
+        let mut stmt = conn.prepare(sql).map_err(|e| {
+            let mut f = failure(&e, true);
+            if f.reason == Reason::Forbidden
+                && let Ok(what) = self.denied.lock()
+                && !what.is_empty()
+            {
+                f.message = format!("{} (denied: {what})", f.message);
+            }
+            f
+        })?;
         if stmt.is_explain() != 0 || !stmt.readonly() {
             return Err(Failure::new(
                 Reason::Forbidden,
@@ -263,12 +283,28 @@ fn failure(e: &Error, preparing: bool) -> Failure {
     }
 }
 
+/// A denied action in a few words.
+fn describe(ctx: &AuthContext<'_>) -> String {
+    match ctx.action {
+        AuthAction::Read { table_name, .. } => match ctx.database_name {
+            Some(db) if db != "main" => format!("reading `{db}.{table_name}`"),
+            _ => format!("reading `{table_name}`"),
+        },
+        AuthAction::Function { function_name } => format!("the function `{function_name}`"),
+        AuthAction::Pragma { pragma_name, .. } => format!("PRAGMA {pragma_name}"),
+        other => {
+            let name = format!("{other:?}");
+            name.split([' ', '{', '(']).next().unwrap_or("").to_owned()
+        }
+    }
+}
+
 /// Whether the authorizer allows an action (see the module doc).
 fn authorize(tables: &[&'static str; 3], ctx: &AuthContext<'_>) -> Authorization {
     let allowed = match ctx.action {
         AuthAction::Select | AuthAction::Recursive => true,
         AuthAction::Read { table_name, .. } => {
-            ctx.database_name == Some("main")
+            ctx.database_name.is_none_or(|d| d == "main")
                 && tables.iter().any(|t| t.eq_ignore_ascii_case(table_name))
         }
         AuthAction::Function { function_name } => FUNCTIONS
@@ -283,7 +319,12 @@ fn authorize(tables: &[&'static str; 3], ctx: &AuthContext<'_>) -> Authorization
     }
 }
 
-fn open(theme: Theme, db: &Database, ticks: &Arc<AtomicU32>) -> rusqlite::Result<Connection> {
+fn open(
+    theme: Theme,
+    db: &Database,
+    ticks: &Arc<AtomicU32>,
+    denied: &Arc<Mutex<String>>,
+) -> rusqlite::Result<Connection> {
     let mut conn = Connection::open_in_memory()?;
     let mut heap = Ok(());
     HEAP_LIMIT.call_once(|| {
@@ -324,7 +365,16 @@ fn open(theme: Theme, db: &Database, ticks: &Arc<AtomicU32>) -> rusqlite::Result
     ] {
         conn.set_limit(limit, value)?;
     }
-    conn.authorizer(Some(move |ctx: AuthContext<'_>| authorize(&tables, &ctx)))?;
+    let denied = Arc::clone(denied);
+    conn.authorizer(Some(move |ctx: AuthContext<'_>| {
+        let verdict = authorize(&tables, &ctx);
+        if verdict == Authorization::Deny
+            && let Ok(mut what) = denied.lock()
+        {
+            *what = describe(&ctx);
+        }
+        verdict
+    }))?;
     let ticks = Arc::clone(ticks);
     let budget = BUDGET_OPS / OPS_PER_TICK as u32;
     conn.progress_handler(
