@@ -258,6 +258,7 @@ fn fresh_databases(data: &SqlData, seed: u64, n: usize) -> Vec<Database> {
 fn stored_results_match_an_independent_evaluation_and_mutants_fail() {
     let (mut problems, mut databases) = (0, 0);
     let (mut wrong, mut pass_shown, mut pass_all, mut escaped) = (0, 0, 0, 0);
+    let mut escapes = std::collections::BTreeMap::<&str, usize>::new();
     for level in 0..=10u32 {
         let generator = Generator::new(&Sql, SqlParams::at_level(f64::from(level)), 2026).unwrap();
         for index in 0..100 {
@@ -308,6 +309,9 @@ fn stored_results_match_an_independent_evaluation_and_mutants_fail() {
                     pass_shown += usize::from(!on_stored[0]);
                     pass_all += usize::from(verdict.correct);
                     escaped += usize::from(verdict.correct && on_fresh);
+                    if verdict.correct {
+                        *escapes.entry(name).or_default() += 1;
+                    }
                 }
             }
             problems += 1;
@@ -316,7 +320,7 @@ fn stored_results_match_an_independent_evaluation_and_mutants_fail() {
     println!(
         "sql: {problems} problems, {databases} databases re-evaluated without SQLite; {wrong} \
          wrong mutants: {pass_shown} pass the shown database ({:.1}%), {pass_all} pass shown + \
-         hidden ({:.1}%), {escaped} of those fail on fresh databases",
+         hidden ({:.1}%), {escaped} of those fail on fresh databases; by mutant: {escapes:?}",
         100.0 * pass_shown as f64 / wrong as f64,
         100.0 * pass_all as f64 / wrong as f64,
     );
@@ -385,7 +389,7 @@ fn sandbox_attacks_are_refused_with_their_reason() {
             Reason::Timeout,
         ),
         (
-            "WITH RECURSIVE r(s) AS (SELECT 'ab' UNION ALL SELECT s || s FROM r) SELECT length(s) FROM r WHERE 0"
+            "WITH RECURSIVE r(s) AS (SELECT 'ab' UNION ALL SELECT s || s FROM r) SELECT max(length(s)) FROM r"
                 .into(),
             Reason::Forbidden,
         ),
@@ -546,7 +550,17 @@ proptest! {
     #[test]
     fn every_probe_form_is_judged_as_labelled(params in params(), seed: u64, index in 0u64..1 << 20) {
         let (data, answer) = problem(&params, seed, index);
-        crate::support::probe_forms_are_judged_as_labelled(&Sql, &data, &answer)?;
+        // Probe answers of a code env are whole responses: judged as they are.
+        let probes = Sql.probe_answers(&data, &answer, "");
+        prop_assert!(!probes.realistic.is_empty() && probes.near_miss.len() > 15);
+        for (family, form) in probes.equivalent.iter().chain(&probes.realistic) {
+            let v = Sql.verify(&data, form);
+            prop_assert!(v.correct, "{}: {} -> {:?}", family, form, v);
+        }
+        for (family, form) in &probes.near_miss {
+            let v = Sql.verify(&data, form);
+            prop_assert!(!v.correct && v.score == 0.0, "{}: {} -> {:?}", family, form, v);
+        }
     }
 }
 
@@ -569,9 +583,21 @@ fn pinned_hashes_of_first_hundred() {
         "sql",
         100,
         &[
-            (None, 0, "0"),
-            (Some(0.0), 7, "0"),
-            (Some(10.0), 7, "0"),
+            (
+                None,
+                0,
+                "4e9e8eab3ee27aeba50b301dec38968e28c206a09363d3c54cc0ae9ba34be404",
+            ),
+            (
+                Some(0.0),
+                7,
+                "3ec0cf5b93a806fb7e29a50a024c31aecd57953fb915e56a13f8228aa8258901",
+            ),
+            (
+                Some(10.0),
+                7,
+                "4066f6e74fbca7dc4276c71661e998ab9c3eef069d30ad8fcaf8522ab9508107",
+            ),
         ],
     );
 }
@@ -581,8 +607,9 @@ fn pinned_hashes_of_first_hundred() {
 fn a_tampered_record_is_a_verifier_error() {
     for (pointer, needle) in [
         ("/data/reference", "reference query"),
-        ("/data/databases/0/members/0/0", "malformed row"),
-        ("/data/ordered", "order rule"),
+        ("/data/databases/0/members/0/0", "FOREIGN KEY"),
+        ("/data/databases/1/members/0/2", "FOREIGN KEY"),
+        ("/data/ordered", "does not fit"),
     ] {
         let v = crate::support::verdict_on_tampered_record("sql", pointer);
         assert_eq!(v.reason, Reason::VerifierError, "{pointer}: {v:?}");
@@ -591,12 +618,19 @@ fn a_tampered_record_is_a_verifier_error() {
     // A stored result changed: the reference no longer gives it.
     let env = registry::find("sql").unwrap();
     let g = env.generator(Some(5.0), &Map::new(), 3).unwrap();
-    let mut record = serde_json::to_value(g.record(0)).unwrap();
+    let record = serde_json::to_value(g.record(0)).unwrap();
     let answer = record["answer"].as_str().unwrap().to_owned();
-    record["data"]["expected"][1] = serde_json::json!([[1, 2, 3]]);
-    let v = env.load_problem(&record.to_string()).unwrap().verify(&answer);
-    assert_eq!(v.reason, Reason::VerifierError, "{v:?}");
-    assert!(v.message.contains("stored result"), "{}", v.message);
+    for (pointer, value, needle) in [
+        ("/data/expected/1", serde_json::json!([[1, 2, 3]]), "stored result"),
+        ("/data/databases/1/members/0/1", serde_json::json!(5), "malformed row"),
+        ("/data/ordered", serde_json::json!(!record["data"]["ordered"].as_bool().unwrap()), "order rule"),
+    ] {
+        let mut record = record.clone();
+        *record.pointer_mut(pointer).unwrap() = value;
+        let v = env.load_problem(&record.to_string()).unwrap().verify(&answer);
+        assert_eq!(v.reason, Reason::VerifierError, "{pointer}: {v:?}");
+        assert!(v.message.contains(needle), "{pointer}: {}", v.message);
+    }
 }
 
 // ---- The realistic corpus (tests/data/realistic/sql.jsonl, by generate_sql.py). ----

@@ -13,7 +13,11 @@ use super::verify::same_result;
 use verigym_core::rng::ProblemRng;
 
 /// Candidate hidden databases drawn per problem.
-pub const POOL: usize = 10;
+pub const POOL: usize = 12;
+/// Further candidates drawn, at most, while every candidate gives the shown result.
+const EXTRA_MAX: usize = 40;
+/// The name of the mutant that returns the shown result as a literal table.
+pub const LITERAL: &str = "shown_result_literal";
 
 /// A plausible wrong query and the databases (by index) on which it gives a different result
 /// than the reference or fails.
@@ -54,7 +58,7 @@ pub fn refutations(
     ordered: bool,
 ) -> Vec<Refutation> {
     let mut mutants = question.mutants(theme);
-    mutants.push(("shown_result_literal", literal_query(&expected[0], columns)));
+    mutants.push((LITERAL, literal_query(&expected[0], columns)));
     mutants
         .into_iter()
         .map(|(name, query)| {
@@ -80,6 +84,8 @@ pub fn generate(params: &SqlParams, rng: &mut ProblemRng) -> SqlData {
     let shown_twists = Twists {
         small: false,
         ties: false,
+        tiny: false,
+        equal_group: false,
         ..Twists::random(rng, None, None)
     };
     let shown = db::draw(rng, theme, rows, &shown_twists);
@@ -93,16 +99,36 @@ pub fn generate(params: &SqlParams, rng: &mut ProblemRng) -> SqlData {
     let reference = question.reference(theme);
     let (_, columns) = question.words(theme);
     let ordered = question.ordered();
-    let sandbox = Sandbox::new(theme, &candidates).expect("an in-memory SQLite database builds");
-    let expected: Vec<Vec<Row>> = (0..candidates.len())
-        .map(|i| {
-            sandbox
-                .run(i, &reference)
-                .unwrap_or_else(|f| panic!("the reference query fails: {reference}: {f:?}"))
-                .1
-        })
-        .collect();
-    let refutations = refutations(theme, &question, &sandbox, &expected, columns.len(), ordered);
+    // Until some candidate's result differs from the shown one (so that the shown result
+    // written out as a literal table fails), draw smaller candidates of varied sizes.
+    let mut extra = 0;
+    let (expected, refutations) = loop {
+        let sandbox =
+            Sandbox::new(theme, &candidates).expect("an in-memory SQLite database builds");
+        let expected: Vec<Vec<Row>> = (0..candidates.len())
+            .map(|i| {
+                sandbox
+                    .run(i, &reference)
+                    .unwrap_or_else(|f| panic!("the reference query fails: {reference}: {f:?}"))
+                    .1
+            })
+            .collect();
+        let refutations =
+            refutations(theme, &question, &sandbox, &expected, columns.len(), ordered);
+        let literal_refuted = refutations
+            .iter()
+            .any(|r| r.name == LITERAL && !r.refuted_on.is_empty());
+        if literal_refuted || extra == EXTRA_MAX {
+            break (expected, refutations);
+        }
+        extra += 1;
+        let twists = Twists {
+            small: true,
+            ..Twists::random(rng, question.value_threshold(), city.clone())
+        };
+        let size = rng.in_range(3, rows as u64 * 2) as usize;
+        candidates.push(db::draw(rng, theme, size, &twists));
+    };
 
     // Greedy cover: the shown database first, then the candidate refuting most open mutants.
     let mut kept = vec![0];

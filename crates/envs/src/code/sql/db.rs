@@ -45,6 +45,11 @@ pub struct Twists {
     pub ties: bool,
     /// About half the rows.
     pub small: bool,
+    /// Three members only: groups of one member, one group holding all (an average equal to a
+    /// value, a total equal to the average of totals).
+    pub tiny: bool,
+    /// Every member of one group has one value (each equals the group's average).
+    pub equal_group: bool,
 }
 
 impl Twists {
@@ -58,6 +63,8 @@ impl Twists {
             empty_group: rng.chance(1, 2),
             ties: rng.chance(1, 2),
             small: rng.chance(1, 3),
+            tiny: rng.chance(1, 5),
+            equal_group: rng.chance(1, 3),
         }
     }
 }
@@ -80,7 +87,9 @@ fn ids(rng: &mut ProblemRng, n: usize) -> Vec<i64> {
 /// A database with `rows` members (before twists), drawn from `rng`.
 pub fn draw(rng: &mut ProblemRng, theme: Theme, rows: usize, twists: &Twists) -> Database {
     let names = theme.names();
-    let n_members = if twists.small {
+    let n_members = if twists.tiny {
+        3
+    } else if twists.small {
         (rows / 2).max(3)
     } else {
         rows
@@ -103,17 +112,23 @@ pub fn draw(rng: &mut ProblemRng, theme: Theme, rows: usize, twists: &Twists) ->
             ]
         })
         .collect();
+    let mut in_city = None;
     if let Some(city) = &twists.city {
         let planted = 1 + rng.index(2);
         for _ in 0..planted {
             let g = rng.index(groups.len());
             groups[g][2] = Value::Text(city.clone());
+            in_city = Some(g);
         }
     }
     if twists.duplicate_names && groups.len() >= 2 {
-        let (a, b) = (rng.index(groups.len()), rng.index(groups.len()));
+        // Two groups of one name in one city (the question's, when it has one): a DISTINCT
+        // or a GROUP BY name merges them.
+        let a = in_city.unwrap_or_else(|| rng.index(groups.len()));
+        let b = rng.index(groups.len());
         if a != b {
             groups[b][1] = groups[a][1].clone();
+            groups[b][2] = groups[a][2].clone();
         }
     }
 
@@ -153,6 +168,13 @@ pub fn draw(rng: &mut ProblemRng, theme: Theme, rows: usize, twists: &Twists) ->
         for v in [t, t, t + 1, t - 1] {
             let m = rng.index(members.len());
             members[m][3] = Value::Int(v);
+        }
+    }
+    if twists.equal_group {
+        let key = groups[rng.index(usable)][0].clone();
+        let value = Value::Int(rng.in_range(lo as u64, hi as u64) as i64);
+        for m in members.iter_mut().filter(|m| m[2] == key) {
+            m[3] = value.clone();
         }
     }
     if twists.duplicate_names && members.len() >= 2 {

@@ -181,18 +181,33 @@ impl Sandbox {
                 format!("the query is longer than {MAX_SQL_BYTES} bytes"),
             ));
         }
+        // SQLite reads a query as a C string: text after a NUL byte would be silently dropped,
+        // hiding whatever it says, so a NUL is refused outright.
+        if sql.contains('\0') {
+            return Err(Failure::new(
+                Reason::CompileError,
+                "the query holds a NUL byte",
+            ));
+        }
         let conn = &self.connections[i];
         self.ticks.store(0, Ordering::Relaxed);
         if let Ok(mut what) = self.denied.lock() {
             what.clear();
         }
         let mut stmt = conn.prepare(sql).map_err(|e| {
+            // Some denials (a function) come back as a plain error: the authorizer's record
+            // of what it denied decides.
             let mut f = failure(&e, true);
-            if f.reason == Reason::Forbidden
-                && let Ok(what) = self.denied.lock()
+            if let Ok(what) = self.denied.lock()
                 && !what.is_empty()
             {
-                f.message = format!("{} (denied: {what})", f.message);
+                f = Failure::new(
+                    Reason::Forbidden,
+                    format!(
+                        "the query uses something the sandbox does not allow (only reads of the \
+                         problem's tables and the listed functions): {what}"
+                    ),
+                );
             }
             f
         })?;
