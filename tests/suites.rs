@@ -49,7 +49,7 @@ const PINNED: &[(&str, u32, &str)] = &[
     (
         "standard-v9",
         9,
-        "3809531fbc66f641ce42d088e8b835bd05240f7ea8dccebea0d393c44ff84609",
+        "794b9ee57358c0722c0af16f3fcb3042afde25005024ca31f23ad2cafddb06e2",
     ),
     (
         "standard-v10",
