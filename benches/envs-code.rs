@@ -23,7 +23,7 @@ fn sql(c: &mut Criterion) {
         let p = Generator::new(&Sql, SqlParams::at_level(level), 42)
             .expect("bench params are valid")
             .problem(0);
-        let response = respond(&(), &p.answer);
+        let response = respond(&p.data, &p.answer);
         group.bench_function(name, |b| {
             b.iter(|| {
                 let verdict = Sql.verify(black_box(&p.data), black_box(&response));

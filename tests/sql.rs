@@ -114,7 +114,8 @@ fn evaluate(question: &Question, db: &Database) -> (Vec<Row>, bool) {
                 .filter_map(|gr| {
                     let ms = members_of(&gr[0]);
                     let sum: i64 = ms.iter().map(|r| int(&r[3])).sum();
-                    (!ms.is_empty() && sum > *threshold).then(|| vec![gr[0].clone(), Value::Int(sum)])
+                    (!ms.is_empty() && sum > *threshold)
+                        .then(|| vec![gr[0].clone(), Value::Int(sum)])
                 })
                 .collect(),
             false,
@@ -125,8 +126,13 @@ fn evaluate(question: &Question, db: &Database) -> (Vec<Row>, bool) {
                 .filter_map(|r| {
                     let es: Vec<&Row> = e.iter().filter(|er| er[1] == r[0]).collect();
                     let sum: i64 = es.iter().map(|er| int(&er[2])).sum();
-                    (!es.is_empty())
-                        .then(|| (sum, int(&r[0]), vec![r[0].clone(), r[1].clone(), Value::Int(sum)]))
+                    (!es.is_empty()).then(|| {
+                        (
+                            sum,
+                            int(&r[0]),
+                            vec![r[0].clone(), r[1].clone(), Value::Int(sum)],
+                        )
+                    })
                 })
                 .collect();
             rows.sort_by_key(|(sum, id, _)| (Reverse(*sum), *id));
@@ -191,7 +197,11 @@ fn evaluate(question: &Question, db: &Database) -> (Vec<Row>, bool) {
                 .iter()
                 .map(|r| {
                     let rank = values.iter().position(|&v| v == int(&r[3])).unwrap() as i64 + 1;
-                    (rank, int(&r[0]), vec![r[0].clone(), r[1].clone(), Value::Int(rank)])
+                    (
+                        rank,
+                        int(&r[0]),
+                        vec![r[0].clone(), r[1].clone(), Value::Int(rank)],
+                    )
                 })
                 .collect();
             rows.sort_by_key(|(rank, id, _)| (*rank, *id));
@@ -264,7 +274,10 @@ fn stored_results_match_an_independent_evaluation_and_mutants_fail() {
         for index in 0..100 {
             let p = generator.problem(index);
             let data = &p.data;
-            assert_eq!(data.question.tier(), SqlParams::at_level(f64::from(level)).tier);
+            assert_eq!(
+                data.question.tier(),
+                SqlParams::at_level(f64::from(level)).tier
+            );
             for (i, db) in data.databases.iter().enumerate() {
                 let (rows, ordered) = evaluate(&data.question, db);
                 assert_eq!(ordered, data.ordered);
@@ -276,7 +289,10 @@ fn stored_results_match_an_independent_evaluation_and_mutants_fail() {
                 );
                 databases += 1;
             }
-            assert!(Sql.verify(data, &p.answer).correct, "level {level} index {index}");
+            assert!(
+                Sql.verify(data, &p.answer).correct,
+                "level {level} index {index}"
+            );
             // Every mutant, on the stored databases and on fresh ones.
             let fresh = fresh_databases(data, 1000 * u64::from(level) + index, 6);
             let fresh_box = Sandbox::new(data.theme, &fresh).unwrap();
@@ -289,7 +305,9 @@ fn stored_results_match_an_independent_evaluation_and_mutants_fail() {
                 let differs_on = |dbs: &[Database], sandbox: &Sandbox, i: usize| {
                     let (want, _) = evaluate(&data.question, &dbs[i]);
                     match sandbox.run(i, &query) {
-                        Ok((w, rows)) => w != data.columns.len() || !agree(&rows, &want, data.ordered),
+                        Ok((w, rows)) => {
+                            w != data.columns.len() || !agree(&rows, &want, data.ordered)
+                        }
                         Err(_) => true,
                     }
                 };
@@ -325,7 +343,10 @@ fn stored_results_match_an_independent_evaluation_and_mutants_fail() {
         100.0 * pass_all as f64 / wrong as f64,
     );
     assert!(problems >= 1000);
-    assert!(pass_all * 50 <= wrong, "more than 2% of wrong mutants pass every database");
+    assert!(
+        pass_all * 50 <= wrong,
+        "more than 2% of wrong mutants pass every database"
+    );
 }
 
 // ---- Attacks: each class refused with its reason. ----
@@ -428,28 +449,41 @@ fn queries_fitted_to_the_shown_rows_fail_on_hidden_databases() {
             let differs = data.expected.iter().any(|e| !agree(e, shown, data.ordered));
             let v = judge(&data, &literal);
             assert_eq!(v.correct, !differs, "{literal}: {v:?}");
-            assert!(differs, "level {lvl} index {index}: every database gives the shown result");
+            assert!(
+                differs,
+                "level {lvl} index {index}: every database gives the shown result"
+            );
             let detail = v.detail.unwrap();
-            assert!(detail["passed"].as_u64().unwrap() >= 1, "the literal passes the shown database");
+            assert!(
+                detail["passed"].as_u64().unwrap() >= 1,
+                "the literal passes the shown database"
+            );
             // The reference with the shown ids hard-coded, where the result starts with ids.
             if data.columns[0].ends_with("'s id") && !shown.is_empty() {
                 let ids: Vec<String> = shown.iter().map(|r| r[0].literal()).collect();
-                let q = format!("SELECT * FROM ({}) WHERE id IN ({})", data.reference, ids.join(", "));
-                let fits = data
-                    .databases
-                    .iter()
-                    .zip(&data.expected)
-                    .all(|(db, e)| {
-                        let keep: Vec<Row> = e.iter().filter(|r| ids.contains(&r[0].literal())).cloned().collect();
-                        let _ = db;
-                        agree(&keep, e, data.ordered)
-                    });
+                let q = format!(
+                    "SELECT * FROM ({}) WHERE id IN ({})",
+                    data.reference,
+                    ids.join(", ")
+                );
+                let fits = data.databases.iter().zip(&data.expected).all(|(db, e)| {
+                    let keep: Vec<Row> = e
+                        .iter()
+                        .filter(|r| ids.contains(&r[0].literal()))
+                        .cloned()
+                        .collect();
+                    let _ = db;
+                    agree(&keep, e, data.ordered)
+                });
                 assert_eq!(judge(&data, &q).correct, fits, "{q}");
                 // The same through a CASE on the shown ids.
                 let q = format!(
                     "SELECT * FROM ({}) WHERE CASE id {} ELSE 0 END",
                     data.reference,
-                    ids.iter().map(|i| format!("WHEN {i} THEN 1")).collect::<Vec<_>>().join(" ")
+                    ids.iter()
+                        .map(|i| format!("WHEN {i} THEN 1"))
+                        .collect::<Vec<_>>()
+                        .join(" ")
                 );
                 assert_eq!(judge(&data, &q).correct, fits, "{q}");
             }
@@ -621,13 +655,28 @@ fn a_tampered_record_is_a_verifier_error() {
     let record = serde_json::to_value(g.record(0)).unwrap();
     let answer = record["answer"].as_str().unwrap().to_owned();
     for (pointer, value, needle) in [
-        ("/data/expected/1", serde_json::json!([[1, 2, 3]]), "stored result"),
-        ("/data/databases/1/members/0/1", serde_json::json!(5), "malformed row"),
-        ("/data/ordered", serde_json::json!(!record["data"]["ordered"].as_bool().unwrap()), "order rule"),
+        (
+            "/data/expected/1",
+            serde_json::json!([[1, 2, 3]]),
+            "stored result",
+        ),
+        (
+            "/data/databases/1/members/0/1",
+            serde_json::json!(5),
+            "malformed row",
+        ),
+        (
+            "/data/ordered",
+            serde_json::json!(!record["data"]["ordered"].as_bool().unwrap()),
+            "order rule",
+        ),
     ] {
         let mut record = record.clone();
         *record.pointer_mut(pointer).unwrap() = value;
-        let v = env.load_problem(&record.to_string()).unwrap().verify(&answer);
+        let v = env
+            .load_problem(&record.to_string())
+            .unwrap()
+            .verify(&answer);
         assert_eq!(v.reason, Reason::VerifierError, "{pointer}: {v:?}");
         assert!(v.message.contains(needle), "{pointer}: {}", v.message);
     }
@@ -654,7 +703,9 @@ fn every_realistic_corpus_line_gets_its_expected_verdict() {
     let (mut correct, mut other, mut failures) = (0, 0, Vec::new());
     for (n, line) in text.lines().enumerate() {
         let case: Case = serde_json::from_str(line).unwrap();
-        let g = env.generator(Some(case.level), &Map::new(), case.seed).unwrap();
+        let g = env
+            .generator(Some(case.level), &Map::new(), case.seed)
+            .unwrap();
         let record = serde_json::to_string(&g.record(case.index)).unwrap();
         let v = env.load_problem(&record).unwrap().verify(&case.response);
         if case.expect == Reason::Correct {
@@ -663,17 +714,41 @@ fn every_realistic_corpus_line_gets_its_expected_verdict() {
             other += 1;
         }
         if v.reason != case.expect {
-            failures.push(format!("line {} [{}]: expected {:?}, got {v:?}", n + 1, case.form, case.expect));
+            failures.push(format!(
+                "line {} [{}]: expected {:?}, got {v:?}",
+                n + 1,
+                case.form,
+                case.expect
+            ));
         }
     }
-    assert!(correct > 0 && other > 0, "{correct} correct, {other} rejected");
+    assert!(
+        correct > 0 && other > 0,
+        "{correct} correct, {other} rejected"
+    );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 #[test]
 fn params_validate_with_field_names() {
-    let err = SqlParams { tier: 4, ..SqlParams::default() }.validate().unwrap_err();
-    assert_eq!(err.to_string(), "invalid value for `tier`: 4; allowed: 0 to 3");
-    let err = SqlParams { hidden: 0, ..SqlParams::default() }.validate().unwrap_err();
-    assert_eq!(err.to_string(), "invalid value for `hidden`: 0; allowed: 1 to 8");
+    let err = SqlParams {
+        tier: 4,
+        ..SqlParams::default()
+    }
+    .validate()
+    .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "invalid value for `tier`: 4; allowed: 0 to 3"
+    );
+    let err = SqlParams {
+        hidden: 0,
+        ..SqlParams::default()
+    }
+    .validate()
+    .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "invalid value for `hidden`: 0; allowed: 1 to 8"
+    );
 }

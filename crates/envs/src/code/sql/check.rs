@@ -14,7 +14,7 @@ pub const DATABASES_MAX: usize = 16;
 /// Checks a record's data (see the module doc).
 pub fn check(data: &SqlData) -> Result<(), String> {
     let n = data.databases.len();
-    if n < 2 || n > DATABASES_MAX {
+    if !(2..=DATABASES_MAX).contains(&n) {
         return Err(format!(
             "the record holds {n} databases; allowed: 2 to {DATABASES_MAX}"
         ));
@@ -46,11 +46,15 @@ pub fn check(data: &SqlData) -> Result<(), String> {
                     && ids.insert(row[0].clone())
                     && match k {
                         0 => text(&row[1]) && text(&row[2]),
-                        1 => text(&row[1]) && (row[2] == Value::Null || int(&row[2])) && int(&row[3]),
+                        1 => {
+                            text(&row[1]) && (row[2] == Value::Null || int(&row[2])) && int(&row[3])
+                        }
                         _ => int(&row[1]) && int(&row[2]),
                     };
                 if !ok {
-                    return Err(format!("database {d} table {k} has a malformed row {row:?}"));
+                    return Err(format!(
+                        "database {d} table {k} has a malformed row {row:?}"
+                    ));
                 }
             }
         }

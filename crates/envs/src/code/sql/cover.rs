@@ -113,8 +113,14 @@ pub fn generate(params: &SqlParams, rng: &mut ProblemRng) -> SqlData {
                     .1
             })
             .collect();
-        let refutations =
-            refutations(theme, &question, &sandbox, &expected, columns.len(), ordered);
+        let refutations = refutations(
+            theme,
+            &question,
+            &sandbox,
+            &expected,
+            columns.len(),
+            ordered,
+        );
         let literal_refuted = refutations
             .iter()
             .any(|r| r.name == LITERAL && !r.refuted_on.is_empty());

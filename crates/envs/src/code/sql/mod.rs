@@ -67,7 +67,8 @@ impl Env for Sql {
         Generated {
             prompt: prompt::render(&data),
             answer: verify::render_answer(&data.reference),
-            difficulty: 100 * u64::from(data.question.tier()) + data.databases[0].members.len() as u64,
+            difficulty: 100 * u64::from(data.question.tier())
+                + data.databases[0].members.len() as u64,
             data,
         }
     }

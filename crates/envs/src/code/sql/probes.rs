@@ -44,7 +44,9 @@ pub fn probe_answers(data: &SqlData, answer: &str, foreign: &str) -> ProbeAnswer
     if !data.ordered {
         equivalent.push((
             "ordered_anyway",
-            block(&format!("SELECT * FROM (\n{reference}\n) AS t\nORDER BY 1 DESC")),
+            block(&format!(
+                "SELECT * FROM (\n{reference}\n) AS t\nORDER BY 1 DESC"
+            )),
         ));
     }
     let realistic = vec![
@@ -79,9 +81,13 @@ pub fn probe_answers(data: &SqlData, answer: &str, foreign: &str) -> ProbeAnswer
     if let Ok(sandbox) = sandbox(data) {
         let differs = |q: &str| {
             (0..sandbox.len()).any(|i| match sandbox.run(i, q) {
-                Ok((w, rows)) => {
-                    !same_result(&data.expected[i], w, &rows, data.columns.len(), data.ordered)
-                }
+                Ok((w, rows)) => !same_result(
+                    &data.expected[i],
+                    w,
+                    &rows,
+                    data.columns.len(),
+                    data.ordered,
+                ),
                 Err(_) => true,
             })
         };

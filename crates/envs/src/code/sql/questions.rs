@@ -103,7 +103,10 @@ fn some_value(rng: &mut ProblemRng, db: &Database) -> i64 {
     if values.len() > 1 {
         values.pop();
     }
-    values.get(rng.index(values.len().max(1))).copied().unwrap_or(30)
+    values
+        .get(rng.index(values.len().max(1)))
+        .copied()
+        .unwrap_or(30)
 }
 
 /// The city of a random group of `db`.
@@ -281,7 +284,10 @@ impl Question {
                     "For each {g} whose {m}s' {v}s add up to more than {threshold}, give the {g}'s \
                      id and that sum ({g}s with no {m}s are not listed)."
                 ),
-                s(&[&format!("the {g}'s id"), &format!("the sum of its {m}s' {v}s")]),
+                s(&[
+                    &format!("the {g}'s id"),
+                    &format!("the sum of its {m}s' {v}s"),
+                ]),
             ),
             Question::EventTotals => (
                 format!(
@@ -389,10 +395,7 @@ impl Question {
                             "tie_break_by_id",
                             base(">", &format!("\nORDER BY {v} DESC, id")),
                         ),
-                        (
-                            "ascending",
-                            base(">", &format!("\nORDER BY {v}, name, id")),
-                        ),
+                        ("ascending", base(">", &format!("\nORDER BY {v}, name, id"))),
                         ("no_order_by", base(">", "")),
                     ],
                 )
@@ -415,9 +418,8 @@ impl Question {
                 )
             }
             Question::CountAtLeast { threshold: t } => {
-                let base = |what: &str, op: &str| {
-                    format!("SELECT {what}\nFROM {mt}\nWHERE {v} {op} {t}")
-                };
+                let base =
+                    |what: &str, op: &str| format!("SELECT {what}\nFROM {mt}\nWHERE {v} {op} {t}");
                 (
                     base("COUNT(*)", ">="),
                     vec![
@@ -462,7 +464,9 @@ impl Question {
                         ),
                         (
                             "no_filter",
-                            format!("SELECT m.id, m.name\nFROM {mt} m\nJOIN {gt} g ON m.{fk} = g.id"),
+                            format!(
+                                "SELECT m.id, m.name\nFROM {mt} m\nJOIN {gt} g ON m.{fk} = g.id"
+                            ),
                         ),
                     ],
                 )
@@ -478,7 +482,10 @@ impl Question {
                     vec![
                         ("group_by_name", base("JOIN", "COUNT(*)", "g.name")),
                         ("left_join", base("LEFT JOIN", "COUNT(*)", "g.id")),
-                        ("distinct_names", base("JOIN", "COUNT(DISTINCT m.name)", "g.id")),
+                        (
+                            "distinct_names",
+                            base("JOIN", "COUNT(DISTINCT m.name)", "g.id"),
+                        ),
                     ],
                 )
             }

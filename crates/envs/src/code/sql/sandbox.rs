@@ -14,8 +14,8 @@
 //! strings and rows are capped at [`MAX_VALUE_BYTES`], the query at [`MAX_SQL_BYTES`], the result
 //! at [`MAX_ROWS`] rows; and a process-wide heap limit bounds what SQLite can allocate at all.
 
-use std::sync::{Arc, Mutex, Once};
 use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, Mutex, Once};
 
 use rusqlite::config::DbConfig;
 use rusqlite::ffi::ErrorCode;
@@ -343,7 +343,10 @@ fn open(
     let mut conn = Connection::open_in_memory()?;
     let mut heap = Ok(());
     HEAP_LIMIT.call_once(|| {
-        heap = run_own(&conn, &format!("PRAGMA hard_heap_limit = {HEAP_LIMIT_BYTES}"));
+        heap = run_own(
+            &conn,
+            &format!("PRAGMA hard_heap_limit = {HEAP_LIMIT_BYTES}"),
+        );
     });
     heap?;
     run_own(&conn, "PRAGMA temp_store = MEMORY")?;

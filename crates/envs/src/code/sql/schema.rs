@@ -11,7 +11,9 @@ use serde::{Deserialize, Serialize};
 
 /// One cell of a table or of a result: NULL, an integer or text. Generated data has no reals, so
 /// every expected value is exact.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(untagged)]
 pub enum Value {
     /// SQL NULL.
@@ -89,8 +91,8 @@ pub struct Names {
 }
 
 const FIRST_NAMES: [&str; 16] = [
-    "Ada", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana", "Ivo", "Jade", "Kai", "Lena", "Milo",
-    "Nora", "Omar", "Pia",
+    "Ada", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana", "Ivo", "Jade", "Kai", "Lena",
+    "Milo", "Nora", "Omar", "Pia",
 ];
 
 /// The member names the generator draws (every theme's members are people).
@@ -145,7 +147,14 @@ impl Theme {
                 group_noun: "school",
                 member_noun: "student",
                 event_noun: "exam",
-                group_names: &["Oakwood", "Riverside", "Hillcrest", "Lakeside", "Elm", "Westfield"],
+                group_names: &[
+                    "Oakwood",
+                    "Riverside",
+                    "Hillcrest",
+                    "Lakeside",
+                    "Elm",
+                    "Westfield",
+                ],
             },
         }
     }

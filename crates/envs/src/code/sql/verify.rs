@@ -27,11 +27,14 @@ pub fn render_answer(query: &str) -> String {
     format!("```sql\n{query}\n```")
 }
 
+/// A record's databases (by theme and rows) and their locked connections.
+type Cached = Option<(Theme, Vec<Database>, Rc<Sandbox>)>;
+
 thread_local! {
     /// The sandbox of the record this thread judged last: a GRPO group judges one record many
     /// times, and no query can change a locked database, so it is reused while the databases
     /// are the same.
-    static LAST: RefCell<Option<(Theme, Vec<Database>, Rc<Sandbox>)>> = const { RefCell::new(None) };
+    static LAST: RefCell<Cached> = const { RefCell::new(None) };
 }
 
 /// The sandbox for `data`'s databases, from this thread's cache or built.
@@ -51,7 +54,13 @@ pub(super) fn sandbox(data: &SqlData) -> Result<Rc<Sandbox>, String> {
 }
 
 /// Whether `got` (with `width` columns) is `expected` under the comparison rules.
-pub fn same_result(expected: &[Row], width: usize, got: &[Row], columns: usize, ordered: bool) -> bool {
+pub fn same_result(
+    expected: &[Row],
+    width: usize,
+    got: &[Row],
+    columns: usize,
+    ordered: bool,
+) -> bool {
     if width != columns || got.len() != expected.len() {
         return false;
     }
