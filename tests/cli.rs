@@ -110,7 +110,7 @@ fn bad_input_names_field_value_and_allowed_with_exit_2() {
     let cases: &[(&[&str], &str)] = &[
         (
             &["generate", "--env", "nope"],
-            "unknown env `nope`; registered envs: modarith, knights_knaves, zebra, sudoku, sat, graph_coloring, countdown, repo_fix, futoshiki, binairo, cryptarithm, water_jugs, hanoi, maze, shortest_path, knapsack, topo_order, modexp, crt, linear_mod, program_trace, det_mod, nim, tictactoe, min_spanning_tree, bezout, regex_synthesis, program_synthesis",
+            "unknown env `nope`; registered envs: modarith, knights_knaves, zebra, sudoku, sat, graph_coloring, countdown, repo_fix, futoshiki, binairo, cryptarithm, water_jugs, hanoi, maze, shortest_path, knapsack, topo_order, modexp, crt, linear_mod, program_trace, det_mod, nim, tictactoe, min_spanning_tree, bezout, regex_synthesis, program_synthesis, sql",
         ),
         (
             &["generate", "--env", "modarith", "--param", "steps=0"],

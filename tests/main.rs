@@ -53,6 +53,7 @@ mod schemas;
 #[cfg(feature = "serve")]
 mod serve;
 mod shortest_path;
+mod sql;
 mod sudoku;
 mod suites;
 mod support;

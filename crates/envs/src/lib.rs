@@ -6,7 +6,8 @@
 //! square-grid reader), `planning/` (move plans simulated against the rules, and the plan-list
 //! layout), `algorithms/` (graph and optimisation problems with certificates, and the number-list
 //! grammar), `games/` (games solved exactly: Sprague–Grundy values, full search) and `code/`
-//! (`regex_synthesis`, `program_synthesis`, and `repo_fix` under cargo feature `repo_fix`). `forms.rs` is the layout every family's grammar peels off.
+//! (`regex_synthesis`, `program_synthesis`, `sql`, and `repo_fix` under cargo feature `repo_fix`).
+//! `forms.rs` is the layout every family's grammar peels off.
 //! [`registry`] lists the shipped envs and holds [`registry::EnvSet`];
 //! it is where ids are looked up. The env modules are re-exported at the root, so
 //! `verigym_envs::sudoku` is the sudoku env wherever its folder is.
@@ -38,6 +39,7 @@ pub use crate::code::program_synthesis;
 pub use crate::code::regex_synthesis;
 #[cfg(feature = "repo_fix")]
 pub use crate::code::repo_fix;
+pub use crate::code::sql;
 pub use crate::games::nim;
 pub use crate::games::tictactoe;
 pub use crate::logic::binairo;

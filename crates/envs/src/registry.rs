@@ -24,6 +24,7 @@ use crate::regex_synthesis::RegexSynthesis;
 use crate::repo_fix::RepoFix;
 use crate::sat::Sat;
 use crate::shortest_path::ShortestPath;
+use crate::sql::Sql;
 use crate::sudoku::Sudoku;
 use crate::tictactoe::TicTacToe;
 use crate::topo_order::TopoOrder;
@@ -62,6 +63,7 @@ static ENVS: &[&dyn DynEnv] = &[
     &Bezout,
     &RegexSynthesis,
     &ProgramSynthesis,
+    &Sql,
 ];
 
 /// Every registered env, in listing order.
