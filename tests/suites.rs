@@ -54,7 +54,7 @@ const PINNED: &[(&str, u32, &str)] = &[
     (
         "standard-v10",
         10,
-        "c04f760ebc32c78d5e6c83ec737828946181873fecfb06706aa17212331a666b",
+        "d4d3fdb2e262def2752de32c204001daa1c9a92fdbe3fcc56483a7af1e0e776c",
     ),
 ];
 
