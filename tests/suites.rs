@@ -54,7 +54,7 @@ const PINNED: &[(&str, u32, &str)] = &[
     (
         "standard-v10",
         10,
-        "794b9ee57358c0722c0af16f3fcb3042afde25005024ca31f23ad2cafddb06e2",
+        "8f6a8cf8dd72e8a58998e3bd57a5b777801bc024c975926de2afa91a1aa45597",
     ),
 ];
 
