@@ -176,7 +176,11 @@ fn relabel_and_refute(per_level: u64, seed: u64) {
                     .iter()
                     .any(|&(s, label, _)| full_match(&candidate, s) != label);
                 let v = judge(d, &pattern);
-                assert_eq!(v.correct, !refuted, "{family} {pattern:?} vs {}: {v:?}", d.target);
+                assert_eq!(
+                    v.correct, !refuted,
+                    "{family} {pattern:?} vs {}: {v:?}",
+                    d.target
+                );
                 if refuted {
                     wrong += 1;
                 } else {
@@ -194,8 +198,7 @@ fn relabel_and_refute(per_level: u64, seed: u64) {
 
 /// The fast tier: 2 problems at each level.
 #[test]
-fn an_independent_matcher_relabels_every_stored_string_and_refutes_every_plausible_wrong_answer()
-{
+fn an_independent_matcher_relabels_every_stored_string_and_refutes_every_plausible_wrong_answer() {
     relabel_and_refute(2, 30);
 }
 
@@ -230,7 +233,8 @@ fn strong_and_weak_scores_of_the_plausible_wrong_answers() {
                     continue;
                 }
                 let candidate = parse(&pattern, &d.alphabet);
-                let agrees = |(s, label, _): &(&String, bool, bool)| full_match(&candidate, s) == *label;
+                let agrees =
+                    |(s, label, _): &(&String, bool, bool)| full_match(&candidate, s) == *label;
                 let all = labelled(&d);
                 total += 1;
                 pass_shown += usize::from(all.iter().filter(|x| x.2).all(agrees));
@@ -264,11 +268,20 @@ fn cross_check(data: &RegexSynthesisData, pattern: &str) -> Result<(), TestCaseE
         .find(|&&(s, label, _)| re.is_match(s) != label)
         .map(|&(s, _, _)| s.clone());
     if let Some(s) = &disagrees {
-        prop_assert!(!v.correct, "{pattern} accepted, but the crate disagrees on {s:?}");
+        prop_assert!(
+            !v.correct,
+            "{pattern} accepted, but the crate disagrees on {s:?}"
+        );
     }
     if let Some(detail) = &v.detail {
         let s = detail["string"].as_str().unwrap();
-        prop_assert_eq!(re.is_match(s), !full_match(&rule, s), "{} on {:?}", pattern, s);
+        prop_assert_eq!(
+            re.is_match(s),
+            !full_match(&rule, s),
+            "{} on {:?}",
+            pattern,
+            s
+        );
     }
     Ok(())
 }
@@ -287,10 +300,31 @@ fn problem(params: &RegexSynthesisParams, seed: u64, index: u64) -> (RegexSynthe
 /// Random patterns from the pieces an answer is made of, flags, anchors and classes included.
 fn pattern() -> impl Strategy<Value = String> {
     let piece = prop_oneof![
-        Just("a"), Just("b"), Just("c"), Just("."), Just("[ab]"), Just("[^a]"), Just("\\w"),
-        Just("|"), Just("*"), Just("+"), Just("?"), Just("{1,2}"), Just("{2}"), Just("("),
-        Just(")"), Just("(?:"), Just("^"), Just("$"), Just("\\b"), Just("\\B"), Just("(?i)"),
-        Just("A"), Just("(ab)*"), Just("\\d"), Just("[a-c]"),
+        Just("a"),
+        Just("b"),
+        Just("c"),
+        Just("."),
+        Just("[ab]"),
+        Just("[^a]"),
+        Just("\\w"),
+        Just("|"),
+        Just("*"),
+        Just("+"),
+        Just("?"),
+        Just("{1,2}"),
+        Just("{2}"),
+        Just("("),
+        Just(")"),
+        Just("(?:"),
+        Just("^"),
+        Just("$"),
+        Just("\\b"),
+        Just("\\B"),
+        Just("(?i)"),
+        Just("A"),
+        Just("(ab)*"),
+        Just("\\d"),
+        Just("[a-c]"),
     ];
     proptest::collection::vec(piece, 1..12).prop_map(|v| v.concat())
 }
@@ -368,8 +402,14 @@ fn attack_patterns_are_refused_or_bounded() {
         (format!("{answer})|(.*"), &[Reason::UnparsableAnswer]),
         ("(a{1000}){1000}".to_owned(), &[Reason::Forbidden]),
         ("((a{100}){100}){100}".to_owned(), &[Reason::Forbidden]),
-        (format!("{}{answer}{}", "(".repeat(40), ")".repeat(40)), &[Reason::UnparsableAnswer]),
-        (format!("{}{answer}{}", "(".repeat(200), ")".repeat(200)), &[Reason::Forbidden]),
+        (
+            format!("{}{answer}{}", "(".repeat(40), ")".repeat(40)),
+            &[Reason::UnparsableAnswer],
+        ),
+        (
+            format!("{}{answer}{}", "(".repeat(200), ")".repeat(200)),
+            &[Reason::Forbidden],
+        ),
         ("\\p{L}{3000}\\w{3000}".to_owned(), &[Reason::Forbidden]),
         (format!("(?i)[{letters}]*"), &[Reason::WrongAnswer]),
         (format!("^.*$|{answer}"), &[Reason::WrongAnswer]),
@@ -379,7 +419,10 @@ fn attack_patterns_are_refused_or_bounded() {
         (format!("(?<=a){answer}"), &[Reason::UnparsableAnswer]),
         (format!("{answer}{}", "|".repeat(250)), &[Reason::Forbidden]),
         // 2^16 subsets for the answer's DFA: refused, not explored.
-        (format!("{answer}|[{letters}]*a[{letters}]{{15}}"), &[Reason::Forbidden]),
+        (
+            format!("{answer}|[{letters}]*a[{letters}]{{15}}"),
+            &[Reason::Forbidden],
+        ),
     ] {
         let v = judge(&data, &attack);
         assert!(reasons.contains(&v.reason), "{attack}: {v:?}");
@@ -387,14 +430,27 @@ fn attack_patterns_are_refused_or_bounded() {
     }
     for (response, reason) in [
         ("<answer></answer>".to_owned(), Reason::EmptyAnswer),
-        (format!("<think><answer>{answer}</answer></think>"), Reason::AnswerOnlyInThink),
-        (format!("<answer>{answer}</answer><answer>.*</answer>"), Reason::ConflictingAnswers),
+        (
+            format!("<think><answer>{answer}</answer></think>"),
+            Reason::AnswerOnlyInThink,
+        ),
+        (
+            format!("<answer>{answer}</answer><answer>.*</answer>"),
+            Reason::ConflictingAnswers,
+        ),
         (answer.clone(), Reason::NoAnswer),
         (format!("```\n{answer}\n```"), Reason::NoAnswer),
-        (format!("<think>\n```regex\n{answer}\n```\n</think>"), Reason::AnswerOnlyInThink),
+        (
+            format!("<think>\n```regex\n{answer}\n```\n</think>"),
+            Reason::AnswerOnlyInThink,
+        ),
         ("```regex\n\n```".to_owned(), Reason::EmptyAnswer),
     ] {
-        assert_eq!(RegexSynthesis.verify(&data, &response).reason, reason, "{response}");
+        assert_eq!(
+            RegexSynthesis.verify(&data, &response).reason,
+            reason,
+            "{response}"
+        );
     }
 }
 

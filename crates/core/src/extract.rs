@@ -160,9 +160,7 @@ fn extract_canonical<'r>(
     let (visible, thoughts) = split_thinking(response);
     match &visible {
         Cow::Borrowed(text) => find_final(text, judge, normalize),
-        Cow::Owned(text) => {
-            find_final(text, judge, normalize).map(|s| Cow::Owned(s.into_owned()))
-        }
+        Cow::Owned(text) => find_final(text, judge, normalize).map(|s| Cow::Owned(s.into_owned())),
     }
     .map_err(|failure| {
         let thought_has_marker = thoughts.iter().any(|&(a, b)| {

@@ -1,7 +1,6 @@
 //! The static registry of shipped envs, and [`EnvSet`]: the envs a caller looks ids up in.
 
 use crate::bezout::Bezout;
-use crate::regex_synthesis::RegexSynthesis;
 use crate::binairo::Binairo;
 use crate::countdown::Countdown;
 use crate::crt::Crt;
@@ -19,6 +18,7 @@ use crate::modarith::ModArith;
 use crate::modexp::ModExp;
 use crate::nim::Nim;
 use crate::program_trace::ProgramTrace;
+use crate::regex_synthesis::RegexSynthesis;
 #[cfg(feature = "repo_fix")]
 use crate::repo_fix::RepoFix;
 use crate::sat::Sat;

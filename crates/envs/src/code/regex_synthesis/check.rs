@@ -40,7 +40,10 @@ pub fn check_data(data: &RegexSynthesisData) -> Result<(), String> {
         ("hidden_negative", &data.hidden_negative, false),
     ] {
         if list.len() > MAX_LIST {
-            return Err(format!("{name} holds {} strings; at most {MAX_LIST}", list.len()));
+            return Err(format!(
+                "{name} holds {} strings; at most {MAX_LIST}",
+                list.len()
+            ));
         }
         for text in list {
             let Some(s) = symbols(text, alphabet).filter(|s| s.len() <= MAX_STRING_LEN) else {

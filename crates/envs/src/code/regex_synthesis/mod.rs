@@ -17,11 +17,11 @@ mod verify;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-pub use self::params::{LETTERS, RegexSynthesisParams};
-pub use self::verify::{MAX_PATTERN_CHARS, normalize_pattern};
 use self::dfa::LazyDfa;
+pub use self::params::{LETTERS, RegexSynthesisParams};
 use self::rule::{Grammar, Rule};
 use self::sample::Examples;
+pub use self::verify::{MAX_PATTERN_CHARS, normalize_pattern};
 use verigym_core::env::{Env, Generated, ProbeAnswers};
 use verigym_core::rng::ProblemRng;
 use verigym_core::verdict::Verdict;
@@ -87,7 +87,11 @@ impl Env for RegexSynthesis {
 
         let text = |list: &[Vec<u8>]| -> Vec<String> {
             list.iter()
-                .map(|s| s.iter().map(|&c| char::from(alphabet[c as usize])).collect())
+                .map(|s| {
+                    s.iter()
+                        .map(|&c| char::from(alphabet[c as usize]))
+                        .collect()
+                })
                 .collect()
         };
         let data = RegexSynthesisData {
@@ -114,7 +118,12 @@ impl Env for RegexSynthesis {
         verify::verify(data, response)
     }
 
-    fn probe_answers(&self, data: &RegexSynthesisData, answer: &str, foreign: &str) -> ProbeAnswers {
+    fn probe_answers(
+        &self,
+        data: &RegexSynthesisData,
+        answer: &str,
+        foreign: &str,
+    ) -> ProbeAnswers {
         probes::probe_answers(data, answer, foreign)
     }
 }

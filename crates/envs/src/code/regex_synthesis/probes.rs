@@ -27,7 +27,10 @@ pub fn probe_answers(data: &RegexSynthesisData, answer: &str, foreign: &str) -> 
         ("anchor_escape", format!("{answer})|(.*")),
         ("anchors_inside", format!("^(?:{answer})$|^.*$")),
         ("catastrophic_count", "(a{1000}){1000}".to_owned()),
-        ("deep_nesting", format!("{}{answer}{}", "(".repeat(60), ")".repeat(60))),
+        (
+            "deep_nesting",
+            format!("{}{answer}{}", "(".repeat(60), ")".repeat(60)),
+        ),
         ("huge_unicode_class", "\\w{1000}\\p{L}{1000}".to_owned()),
         ("empty_pattern", "()".to_owned()),
         ("case_insensitive_everything", format!("(?i)[{letters}]*")),

@@ -409,7 +409,10 @@ impl Parser<'_> {
         while self.peek().is_some_and(|c| c.is_ascii_digit()) && self.at - start < 3 {
             self.at += 1;
         }
-        std::str::from_utf8(&self.text[start..self.at]).ok()?.parse().ok()
+        std::str::from_utf8(&self.text[start..self.at])
+            .ok()?
+            .parse()
+            .ok()
     }
 
     fn symbol(&self, c: u8) -> Option<u8> {

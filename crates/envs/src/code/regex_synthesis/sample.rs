@@ -157,7 +157,11 @@ pub fn plausible_wrong(
     out.push(("dot_star", ".*".to_owned()));
     let listed: Vec<String> = shown_positive
         .iter()
-        .map(|s| s.iter().map(|&c| char::from(alphabet[c as usize])).collect())
+        .map(|s| {
+            s.iter()
+                .map(|&c| char::from(alphabet[c as usize]))
+                .collect()
+        })
         .collect();
     if listed.iter().any(|s| !s.is_empty()) {
         out.push(("shown_strings_listed", listed.join("|")));

@@ -60,7 +60,15 @@ fn the_compiler_reads_the_crates_syntax_over_the_alphabet() {
 #[test]
 fn equivalent_patterns_are_correct_and_others_get_a_shortest_counterexample() {
     let d = data("(ab)*", &["", "ab"], &["a", "b"]);
-    for right in ["(ab)*", "(?:ab)*", "^(ab)*$", "(ab)*|abab", "(?:(ab)+)?", "(a(ba)*b)?", "\\A(ab)*\\z"] {
+    for right in [
+        "(ab)*",
+        "(?:ab)*",
+        "^(ab)*$",
+        "(ab)*|abab",
+        "(?:(ab)+)?",
+        "(a(ba)*b)?",
+        "\\A(ab)*\\z",
+    ] {
         let v = judge(&d, right);
         assert!(v.correct, "{right}: {v:?}");
     }
@@ -84,7 +92,10 @@ fn every_attack_class_is_refused_or_bounded() {
         ("a{4294967295}", Reason::Forbidden),
         ("(?:\\p{L}{100}){100}", Reason::Forbidden),
         ("\\w{5000}", Reason::Forbidden),
-        (&format!("{}a{}", "(".repeat(40), ")".repeat(40)), Reason::UnparsableAnswer),
+        (
+            &format!("{}a{}", "(".repeat(40), ")".repeat(40)),
+            Reason::UnparsableAnswer,
+        ),
         (&"a".repeat(300), Reason::Forbidden),
         ("(ab)\\1", Reason::UnparsableAnswer),
         ("(?=a)ab", Reason::UnparsableAnswer),
@@ -126,12 +137,28 @@ fn the_answer_forms_around_the_pattern() {
     for (response, reason) in [
         ("(ab)*", Reason::NoAnswer),
         ("```\n(ab)*\n```", Reason::NoAnswer),
-        ("<think>```regex\n(ab)*\n```</think>", Reason::AnswerOnlyInThink),
-        ("<answer>(ab)*</answer><answer>(ab)+</answer>", Reason::ConflictingAnswers),
-        ("<answer>(ab)*</answer><answer>(?:ab)*</answer>", Reason::Correct),
-        ("```regex\n(ab)+\n```\n<answer>(ab)*</answer>", Reason::Correct),
+        (
+            "<think>```regex\n(ab)*\n```</think>",
+            Reason::AnswerOnlyInThink,
+        ),
+        (
+            "<answer>(ab)*</answer><answer>(ab)+</answer>",
+            Reason::ConflictingAnswers,
+        ),
+        (
+            "<answer>(ab)*</answer><answer>(?:ab)*</answer>",
+            Reason::Correct,
+        ),
+        (
+            "```regex\n(ab)+\n```\n<answer>(ab)*</answer>",
+            Reason::Correct,
+        ),
     ] {
-        assert_eq!(RegexSynthesis.verify(&d, response).reason, reason, "{response}");
+        assert_eq!(
+            RegexSynthesis.verify(&d, response).reason,
+            reason,
+            "{response}"
+        );
     }
 }
 

@@ -76,7 +76,9 @@ pub fn judge_pattern(data: &RegexSynthesisData, pattern: &str) -> Verdict {
         Err(BuildError::Syntax(why)) => {
             return Verdict::rejected(
                 Reason::UnparsableAnswer,
-                format!("not a pattern in the regex crate's syntax (nesting at most {NEST_LIMIT}): {why}"),
+                format!(
+                    "not a pattern in the regex crate's syntax (nesting at most {NEST_LIMIT}): {why}"
+                ),
             );
         }
         Err(BuildError::TooLarge) => {
@@ -103,7 +105,10 @@ pub fn judge_pattern(data: &RegexSynthesisData, pattern: &str) -> Verdict {
     for (strings, want) in [(&data.shown_positive, true), (&data.shown_negative, false)] {
         for text in strings {
             let Some(symbols) = symbols(text, alphabet) else {
-                return Verdict::rejected(Reason::VerifierError, "a stored string is off the alphabet");
+                return Verdict::rejected(
+                    Reason::VerifierError,
+                    "a stored string is off the alphabet",
+                );
             };
             match answer.matches(&symbols) {
                 Ok(got) if got == want => {}
