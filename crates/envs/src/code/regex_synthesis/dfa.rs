@@ -11,6 +11,9 @@ use super::nfa::{Nfa, Scratch, State};
 
 /// The most DFA states one pattern may reach during a comparison.
 pub const MAX_DFA_STATES: usize = 3000;
+/// The most NFA-state entries all of one DFA's state keys may hold together: a bound on memory
+/// and hashing when each state is a large set (`(a?){1300}a{1300}`).
+pub const MAX_KEY_ENTRIES: usize = 1 << 20;
 /// The most state pairs one comparison may visit.
 pub const MAX_PAIRS: usize = 20_000;
 
@@ -31,6 +34,7 @@ pub struct LazyDfa<'n> {
     scratch: Scratch,
     closed: Vec<u32>,
     key: Vec<u32>,
+    key_entries: usize,
 }
 
 /// Appended to the key of the start state (no NFA state has this id).
@@ -54,6 +58,7 @@ impl<'n> LazyDfa<'n> {
             scratch: Scratch::new(nfa.states.len()),
             closed: Vec::new(),
             key: vec![nfa.start, START_MARK],
+            key_entries: 0,
         };
         dfa.intern_key(true);
         dfa
@@ -86,6 +91,7 @@ impl<'n> LazyDfa<'n> {
             .iter()
             .any(|&s| self.nfa.states[s as usize] == State::Match);
         let id = self.states.len() as u32;
+        self.key_entries += self.key.len();
         self.ids.insert(self.key.clone(), id);
         self.states.push(DState {
             key: self.key.clone(),
@@ -122,6 +128,9 @@ impl<'n> LazyDfa<'n> {
         }
         self.key.sort_unstable();
         self.key.dedup();
+        if self.key_entries + self.key.len() > MAX_KEY_ENTRIES {
+            return Err(TooComplex);
+        }
         let id = self.intern_key(false);
         self.states[state as usize].next[symbol as usize] = id;
         Ok(id)
