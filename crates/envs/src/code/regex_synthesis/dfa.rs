@@ -5,11 +5,15 @@
 
 use std::collections::HashMap;
 use std::collections::VecDeque;
+use std::collections::hash_map::Entry;
 
-use super::nfa::{Nfa, State};
+use super::nfa::{Nfa, Scratch, State};
 
 /// The most DFA states one pattern may reach during a comparison.
 pub const MAX_DFA_STATES: usize = 3000;
+/// The most NFA-state entries all of one DFA's state keys may hold together: a bound on memory
+/// and hashing when each state is a large set (`(a?){1300}a{1300}`).
+pub const MAX_KEY_ENTRIES: usize = 1 << 20;
 /// The most state pairs one comparison may visit.
 pub const MAX_PAIRS: usize = 20_000;
 
@@ -19,19 +23,25 @@ pub struct TooComplex;
 
 const UNKNOWN: u32 = u32::MAX;
 
-/// A DFA built on demand from an NFA: a state is the set of symbol-reading NFA states reached
-/// (before the closure of the next position), plus whether the position is the start.
+/// A DFA built on demand from an NFA: a state is the set of NFA states entered by the last
+/// symbol read (before the closure of the next position), plus whether the position is the
+/// start. States are keyed by that set, sorted, with [`START_MARK`] appended at the start.
 pub struct LazyDfa<'n> {
     nfa: &'n Nfa,
     symbols: usize,
-    ids: HashMap<(Vec<u32>, bool), u32>,
+    ids: HashMap<Vec<u32>, u32>,
     states: Vec<DState>,
-    seen: Vec<bool>,
-    scratch: Vec<u32>,
+    scratch: Scratch,
+    closed: Vec<u32>,
+    key: Vec<u32>,
+    key_entries: usize,
 }
 
+/// Appended to the key of the start state (no NFA state has this id).
+const START_MARK: u32 = u32::MAX;
+
 struct DState {
-    core: Vec<u32>,
+    key: Vec<u32>,
     at_start: bool,
     accepts: bool,
     next: [u32; 8],
@@ -45,10 +55,12 @@ impl<'n> LazyDfa<'n> {
             symbols: symbols.min(8),
             ids: HashMap::new(),
             states: Vec::new(),
-            seen: vec![false; nfa.states.len()],
-            scratch: Vec::new(),
+            scratch: Scratch::new(nfa.states.len()),
+            closed: Vec::new(),
+            key: vec![nfa.start, START_MARK],
+            key_entries: 0,
         };
-        dfa.intern(vec![nfa.start], true);
+        dfa.intern_key(true);
         dfa
     }
 
@@ -65,21 +77,24 @@ impl<'n> LazyDfa<'n> {
         self.states[state as usize].accepts
     }
 
-    fn intern(&mut self, core: Vec<u32>, at_start: bool) -> u32 {
-        if let Some(&id) = self.ids.get(&(core.clone(), at_start)) {
+    /// The id of the state whose key is in `self.key`, built if new.
+    fn intern_key(&mut self, at_start: bool) -> u32 {
+        if let Some(&id) = self.ids.get(self.key.as_slice()) {
             return id;
         }
-        self.scratch.clear();
+        let core = &self.key[..self.key.len() - usize::from(at_start)];
+        self.closed.clear();
         self.nfa
-            .close(&core, at_start, true, &mut self.seen, &mut self.scratch);
+            .close(core, at_start, true, &mut self.scratch, &mut self.closed);
         let accepts = self
-            .scratch
+            .closed
             .iter()
             .any(|&s| self.nfa.states[s as usize] == State::Match);
         let id = self.states.len() as u32;
-        self.ids.insert((core.clone(), at_start), id);
+        self.key_entries += self.key.len();
+        self.ids.insert(self.key.clone(), id);
         self.states.push(DState {
-            core,
+            key: self.key.clone(),
             at_start,
             accepts,
             next: [UNKNOWN; 8],
@@ -96,24 +111,27 @@ impl<'n> LazyDfa<'n> {
         if self.states.len() >= MAX_DFA_STATES {
             return Err(TooComplex);
         }
-        let (core, at_start) = {
-            let s = &self.states[state as usize];
-            (s.core.clone(), s.at_start)
-        };
-        self.scratch.clear();
+        let from = &self.states[state as usize];
+        let at_start = from.at_start;
+        let core = &from.key[..from.key.len() - usize::from(at_start)];
+        self.closed.clear();
         self.nfa
-            .close(&core, at_start, false, &mut self.seen, &mut self.scratch);
-        let mut next: Vec<u32> = self
-            .scratch
-            .iter()
-            .filter_map(|&s| match self.nfa.states[s as usize] {
-                State::Sym { mask, next } if mask & (1 << symbol) != 0 => Some(next),
-                _ => None,
-            })
-            .collect();
-        next.sort_unstable();
-        next.dedup();
-        let id = self.intern(next, false);
+            .close(core, at_start, false, &mut self.scratch, &mut self.closed);
+        self.key.clear();
+        let bit = 1u8 << symbol;
+        for &s in &self.closed {
+            if let State::Sym { mask, next } = self.nfa.states[s as usize]
+                && mask & bit != 0
+            {
+                self.key.push(next);
+            }
+        }
+        self.key.sort_unstable();
+        self.key.dedup();
+        if self.key_entries + self.key.len() > MAX_KEY_ENTRIES {
+            return Err(TooComplex);
+        }
+        let id = self.intern_key(false);
         self.states[state as usize].next[symbol as usize] = id;
         Ok(id)
     }
@@ -157,11 +175,11 @@ pub fn difference(a: &mut LazyDfa<'_>, b: &mut LazyDfa<'_>) -> Result<Option<Vec
         }
         for symbol in 0..symbols {
             let next = (a.step(sa, symbol)?, b.step(sb, symbol)?);
-            if !index.contains_key(&next) {
+            if let Entry::Vacant(slot) = index.entry(next) {
                 if pairs.len() >= MAX_PAIRS {
                     return Err(TooComplex);
                 }
-                index.insert(next, pairs.len() as u32);
+                slot.insert(pairs.len() as u32);
                 queue.push_back(pairs.len() as u32);
                 pairs.push((next, at, symbol));
             }

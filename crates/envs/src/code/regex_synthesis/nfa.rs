@@ -241,20 +241,44 @@ fn cond(look: Look) -> Option<Cond> {
     })
 }
 
+/// Reusable buffers for [`Nfa::close`], so a DFA built state by state allocates nothing per step.
+#[derive(Debug, Default)]
+pub struct Scratch {
+    seen: Vec<bool>,
+    stack: Vec<u32>,
+    touched: Vec<u32>,
+}
+
+impl Scratch {
+    /// Buffers for an NFA of `states` states.
+    pub fn new(states: usize) -> Self {
+        Scratch {
+            seen: vec![false; states],
+            stack: Vec::new(),
+            touched: Vec::new(),
+        }
+    }
+}
+
 impl Nfa {
-    /// Adds to `out` (sorted, deduplicated by the caller) the symbol-reading states and the
-    /// match state reachable from `from` without reading, at a position with these facts.
-    /// `seen` is scratch space of `states.len()` entries, all false on entry and on return.
+    /// Adds to `out` the symbol-reading states and the match state reachable from `from`
+    /// without reading, at a position with these facts (in no particular order).
     pub fn close(
         &self,
         from: &[u32],
         at_start: bool,
         at_end: bool,
-        seen: &mut [bool],
+        scratch: &mut Scratch,
         out: &mut Vec<u32>,
     ) {
-        let mut stack: Vec<u32> = from.to_vec();
-        let mut touched: Vec<u32> = Vec::new();
+        let Scratch {
+            seen,
+            stack,
+            touched,
+        } = scratch;
+        stack.clear();
+        stack.extend_from_slice(from);
+        touched.clear();
         while let Some(id) = stack.pop() {
             if std::mem::replace(&mut seen[id as usize], true) {
                 continue;
@@ -273,19 +297,19 @@ impl Nfa {
                 }
             }
         }
-        for id in touched {
+        for &id in touched.iter() {
             seen[id as usize] = false;
         }
     }
 
     /// Whether the whole of `text` (symbol indices) matches: a plain set simulation.
     pub fn matches(&self, text: &[u8]) -> bool {
-        let mut seen = vec![false; self.states.len()];
+        let mut scratch = Scratch::new(self.states.len());
         let mut core = vec![self.start];
         let mut closed = Vec::new();
         for (pos, &symbol) in text.iter().enumerate() {
             closed.clear();
-            self.close(&core, pos == 0, false, &mut seen, &mut closed);
+            self.close(&core, pos == 0, false, &mut scratch, &mut closed);
             core.clear();
             for &id in &closed {
                 if let State::Sym { mask, next } = self.states[id as usize]
@@ -298,7 +322,7 @@ impl Nfa {
             core.dedup();
         }
         closed.clear();
-        self.close(&core, text.is_empty(), true, &mut seen, &mut closed);
+        self.close(&core, text.is_empty(), true, &mut scratch, &mut closed);
         closed
             .iter()
             .any(|&id| self.states[id as usize] == State::Match)

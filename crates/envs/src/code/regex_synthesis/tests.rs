@@ -110,6 +110,8 @@ fn every_attack_class_is_refused_or_bounded() {
         ("[ab]*a[ab]{9}", Reason::WrongAnswer),
         // 2^13 subsets: past the DFA bound, refused rather than explored.
         ("(ab)*|[ab]*a[ab]{12}", Reason::Forbidden),
+        // Few DFA states, but each a set of thousands of NFA states: bounded by the key budget.
+        ("(ab)*|(a?){1300}a{1300}", Reason::Forbidden),
     ] {
         let v = judge(&d, attack);
         assert_eq!(v.reason, reason, "{attack}: {v:?}");

@@ -15,7 +15,8 @@
 //! **Limits.** At most [`MAX_PATTERN_CHARS`] characters, nesting at most
 //! [`super::nfa::NEST_LIMIT`] deep, at most [`super::nfa::MAX_NFA_STATES`] states once counted
 //! repetitions are expanded (counted before anything is built), and the comparison's DFAs capped
-//! ([`super::dfa::MAX_DFA_STATES`]). A pattern past a limit is [`Reason::Forbidden`]; matching is
+//! ([`super::dfa::MAX_DFA_STATES`] states, [`super::dfa::MAX_KEY_ENTRIES`] NFA states in
+//! their keys together). A pattern past a limit is [`Reason::Forbidden`]; matching is
 //! a set simulation, so no pattern can make it backtrack.
 
 use std::borrow::Cow;
