@@ -105,10 +105,12 @@ fn numbers(params: &CryptarithmParams, rng: &mut ProblemRng, values: &mut [u64])
 
 /// A cheap certificate that the letter sum has another solution besides the digits it was
 /// made from, found without a search. The sum holds exactly when `Σ weight(l) · digit(l) = 0`,
-/// where a letter's weight is its place values in the addends less those in the result. Giving
-/// two letters of equal weight each other's digits, or a letter of weight 0 an unused digit,
-/// keeps the total, so if that breaks no leading zero it is a second solution. `false` proves
-/// nothing: the solver decides.
+/// where a letter's weight is its place values in the addends less those in the result (0 for
+/// a digit no letter stands for). Moving every letter l from digit l to digit π(l), for a
+/// permutation π of the ten digits, keeps the letters distinct, so it is another solution when
+/// some letter moves, no leading letter lands on 0 and `Σ weight(l) · (π(l) − l) = 0`. This
+/// tries every π that moves at most three digits, and every pair of disjoint swaps (about a
+/// thousand sums of small integers). `false` proves nothing: the solver decides.
 pub(super) fn has_a_second_solution(values: &[u64], total: u64) -> bool {
     let mut weight = [0i64; 10];
     let (mut used, mut leading) = (0u16, 0u16);
@@ -124,27 +126,43 @@ pub(super) fn has_a_second_solution(values: &[u64], total: u64) -> bool {
             (v, place) = (v / 10, place * 10);
         }
     }
-    // Letter a (now digit a) may take digit b unless it leads and b is 0.
-    let may_take = |a: usize, b: usize| b != 0 || leading & (1 << a) == 0;
+    // The change in the sum when letter a moves to digit b, or None when a leads and b is 0.
+    let shift = |a: usize, b: usize| {
+        (b != 0 || leading & (1 << a) == 0).then(|| weight[a] * (b as i64 - a as i64))
+    };
+    let moves_a_letter = |digits: u16| used & digits != 0;
+    let mut swaps = [(0i64, 0u16); 45];
+    let mut swaps_len = 0;
     for a in 0..10 {
-        if used & (1 << a) == 0 {
-            continue;
-        }
         for b in a + 1..10 {
-            let swaps = if used & (1 << b) != 0 {
-                weight[a] == weight[b] && may_take(b, a)
-            } else {
-                weight[a] == 0
+            let (Some(ab), Some(ba)) = (shift(a, b), shift(b, a)) else {
+                continue;
             };
-            if swaps && may_take(a, b) {
+            let digits = 1 << a | 1 << b;
+            if !moves_a_letter(digits) {
+                continue;
+            }
+            if ab + ba == 0 {
                 return true;
             }
-        }
-        if weight[a] == 0 && (0..a).any(|b| used & (1 << b) == 0 && may_take(a, b)) {
-            return true;
+            swaps[swaps_len] = (ab + ba, digits);
+            swaps_len += 1;
+            // The two 3-cycles through a and b whose smallest digit is a.
+            for c in b + 1..10 {
+                let forward = shift(b, c).zip(shift(c, a)).map(|(bc, ca)| ab + bc + ca);
+                let backward = shift(a, c).zip(shift(c, b)).map(|(ac, cb)| ac + cb + ba);
+                if forward == Some(0) || backward == Some(0) {
+                    return true;
+                }
+            }
         }
     }
-    false
+    let swaps = &swaps[..swaps_len];
+    swaps.iter().enumerate().any(|(i, &(sum, digits))| {
+        swaps[i + 1..]
+            .iter()
+            .any(|&(other, more)| digits & more == 0 && sum + other == 0)
+    })
 }
 
 #[cfg(test)]
@@ -163,7 +181,7 @@ mod tests {
         for level in 0..=10u8 {
             let params = CryptarithmParams::at_level(f64::from(level));
             let mut rng = ProblemRng::from_test_seed(u64::from(level));
-            for _ in 0..60 {
+            for _ in 0..100 {
                 let mut values = [0u64; MAX_ADDENDS as usize];
                 let values = &mut values[..usize::from(params.addends)];
                 let total = numbers(&params, &mut rng, values);
