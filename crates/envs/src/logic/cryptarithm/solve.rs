@@ -24,6 +24,8 @@ pub const MAX_WIDTH: usize = 12;
 pub const MAX_ADDENDS: usize = 8;
 
 /// A word sum in the solver's terms: each word as letter ids (below 16), most significant first.
+/// The general entry point is for the tests; the generator asks `count_digits`.
+#[cfg(test)]
 pub struct Sum<'a> {
     /// The addends.
     pub addends: &'a [&'a [u8]],
@@ -82,6 +84,7 @@ struct Plan {
 /// Counts the assignments that make the sum hold, up to `limit`. More than 10 distinct letters
 /// have no assignment. Panics on sums beyond `MAX_WIDTH` letters or `MAX_ADDENDS` addends, or
 /// letter ids of 16 and above (the generator's sums are far inside these).
+#[cfg(test)]
 pub fn count(sum: &Sum, limit: u32) -> Count {
     let width = sum
         .result
@@ -117,7 +120,8 @@ pub fn count(sum: &Sum, limit: u32) -> Count {
 
 /// `count` for the sum of `values` (each at least 10, at most `MAX_ADDENDS` of them) written
 /// with its own digits as letters, digit d standing for letter id d: what the generator asks
-/// without spelling anything.
+/// without spelling anything. Each letter tries its own digit first, so `first` is that known
+/// solution whenever the sum holds with it; counts and (for a full search) nodes are as `count`.
 pub fn count_digits(values: &[u64], total: u64, limit: u32) -> Count {
     let digits = |v: u64| v.checked_ilog10().map_or(1, |l| l as usize + 1);
     let width = digits(total).max(values.iter().map(|&v| digits(v)).max().unwrap_or(0));
