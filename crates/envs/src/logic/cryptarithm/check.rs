@@ -27,7 +27,10 @@ pub fn check_data(data: &CryptarithmData) -> Result<(), String> {
             data.result.len()
         ));
     }
+    // Runs before every verify, so no allocation: the solution as a table by letter, the
+    // puzzle's letters as a bit set.
     let mut used = 0u16;
+    let mut table = [None::<u8>; 26];
     for (letter, &d) in &data.solution {
         if letter.len() != 1 || !letter.bytes().all(|b| b.is_ascii_uppercase()) {
             return Err(format!("solution key {letter:?} is not one capital letter"));
@@ -38,13 +41,17 @@ pub fn check_data(data: &CryptarithmData) -> Result<(), String> {
             ));
         }
         used |= 1 << d;
+        table[usize::from(letter.as_bytes()[0] - b'A')] = Some(d);
     }
-    let words = data.addends.iter().chain([&data.result]);
-    let mut values = Vec::with_capacity(n + 1);
-    for w in words {
+    let (mut letters, mut sum, mut total) = (0u32, 0u64, 0u64);
+    for (i, w) in data.addends.iter().chain([&data.result]).enumerate() {
         let mut v = 0u64;
         for (k, c) in w.chars().enumerate() {
-            let Some(&d) = data.solution.get(c.encode_utf8(&mut [0; 4]) as &str) else {
+            let slot = c
+                .is_ascii_uppercase()
+                .then(|| table[usize::from(c as u8 - b'A')])
+                .flatten();
+            let Some(d) = slot else {
                 return Err(format!(
                     "the letter {c:?} of {w} has no digit in the solution"
                 ));
@@ -52,25 +59,23 @@ pub fn check_data(data: &CryptarithmData) -> Result<(), String> {
             if k == 0 && d == 0 {
                 return Err(format!("{w} starts with 0 in the solution"));
             }
+            letters |= 1 << (c as u8 - b'A');
             v = v * 10 + u64::from(d);
         }
-        values.push(v);
+        if i < n {
+            sum += v;
+        } else {
+            total = v;
+        }
     }
-    let letters: std::collections::BTreeSet<char> = data
-        .addends
-        .iter()
-        .chain([&data.result])
-        .flat_map(|w| w.chars())
-        .collect();
-    if letters.len() != data.solution.len() {
+    if letters.count_ones() as usize != data.solution.len() {
         return Err(format!(
             "the solution has {} letters but the puzzle {}",
             data.solution.len(),
-            letters.len()
+            letters.count_ones()
         ));
     }
-    let total = values.pop().unwrap_or(0);
-    if values.iter().sum::<u64>() != total {
+    if sum != total {
         return Err("the sum does not hold under the solution".into());
     }
     Ok(())

@@ -8,6 +8,8 @@ mod generate;
 mod params;
 mod probes;
 mod prompt;
+#[cfg(test)]
+mod reference_solver;
 mod solve;
 mod verify;
 
