@@ -113,8 +113,22 @@ def test_bad_construction_names_the_problem():
 
 
 def responses_for(record):
-    """Right, wrong, malformed and hacking responses to one tagged-answer record."""
+    """Right, wrong, malformed and hacking responses to one record: tagged answers, or for a
+    code-block env (`sql`, `program_synthesis`: its answer is a fenced block) blocks on lines of
+    their own, where the last block outside thinking counts."""
     answer = record["answer"]
+    if answer.startswith("```"):
+        lang = answer.split("\n", 1)[0][3:]
+        return [
+            f"The query:\n\n{answer}\n",
+            f"<think>work</think>\n{answer}",
+            f"```{lang}\ndefinitely wrong\n```",
+            f"<think>\n{answer}\n</think>",
+            "no answer here",
+            f"{answer}\n\nOr rather:\n\n```{lang}\nx{answer[len(lang) + 4:]}",
+            f"<answer>\n{answer}\n</answer>",
+            "",
+        ]
     return [
         f"<answer>{answer}</answer>",
         f"<think>work</think>\n<answer>{answer}</answer>",
